@@ -1,0 +1,1 @@
+"""Ruleset-independent engine core: ids, RNG, commands, events, decisions, saves."""

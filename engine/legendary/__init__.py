@@ -1,0 +1,1 @@
+"""Legendary Encounters: The Matrix ruleset."""

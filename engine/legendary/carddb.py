@@ -1,0 +1,152 @@
+"""Load and validate the Legendary card files into a read-only card database."""
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.legendary import schema
+from engine.resources import cards_dir
+
+CardModel = Any  # one of the schema card models
+
+
+class CardLoadError(Exception):
+    """Card files that fail to load; ``problems`` lists 'file: field: message' lines."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass
+class CardDB:
+    """All card definitions by id, the playmat, and effects as plain dicts for the engine."""
+
+    cards: dict[str, CardModel]
+    playmat: schema.Playmat
+    files: dict[str, str] = field(default_factory=dict)  # card id -> file name
+    _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
+
+    def fx(self, card_id: str, attr: str) -> list[dict]:
+        """The effects list ``attr`` of a card as plain dicts (cached)."""
+        key = (card_id, attr)
+        got = self._fx.get(key)
+        if got is None:
+            card = self.cards[card_id]
+            if attr == "class_ability_fx":
+                value = card.class_ability.effects if getattr(card, "class_ability", None) else []
+            else:
+                value = getattr(card, attr, None) or []
+            got = [e.model_dump() for e in value]
+            self._fx[key] = got
+        return got
+
+    def by_deck(self, deck: str) -> list[CardModel]:
+        return [c for c in self.cards.values() if c.deck == deck]
+
+    def kind_counts(self) -> dict[str, int]:
+        """Physical card counts per category (copies included)."""
+        out: dict[str, int] = {}
+        for c in self.cards.values():
+            out[category(c)] = out.get(category(c), 0) + c.copies
+        return dict(sorted(out.items()))
+
+
+def category(card: CardModel) -> str:
+    """The sorting-guide category of a card, used by validate-cards."""
+    if card.kind == "hero":
+        if card.deck == "starting":
+            return card.id
+        if card.deck == "hovercraft":
+            return "hovercraft"
+        if card.extra:
+            return "extra_hero"
+        return "hero_group"
+    if getattr(card, "part_of_the_system", False):
+        return "part_of_the_system"
+    if card.kind in ("enemy", "challenge", "event", "special", "inevitable"):
+        return "extra_matrix_card" if card.extra else "mini_deck"
+    return card.kind
+
+
+def _fmt_loc(loc: tuple, doc: dict) -> str:
+    parts: list[str] = []
+    for i, p in enumerate(loc):
+        if i == 0 and p == "card" and len(loc) > 1 and isinstance(loc[1], int):
+            continue
+        if i == 1 and isinstance(p, int) and loc[0] == "card":
+            cards = doc.get("card", [])
+            cid = cards[p].get("id", "?") if p < len(cards) and isinstance(cards[p], dict) else "?"
+            parts.append(f"card[{p}] '{cid}'")
+            continue
+        if isinstance(p, str) and p in ("hero", "avatar", "act", "enemy", "challenge", "event",
+                                        "special", "strike", "inevitable") and i == 2:
+            continue
+        parts.append(str(p))
+    return ".".join(parts) if parts else "(file)"
+
+
+def _validation_problems(name: str, err: ValidationError, doc: dict) -> list[str]:
+    return [f"{name}: {_fmt_loc(tuple(e['loc']), doc)}: {e['msg']}" for e in err.errors()]
+
+
+def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardDB:
+    """Load card TOML files (and the playmat); raise CardLoadError listing every problem."""
+    problems: list[str] = []
+    cards: dict[str, CardModel] = {}
+    files: dict[str, str] = {}
+    for path in paths:
+        name = path.name
+        try:
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as e:
+            problems.append(f"{name}: cannot read: {e}")
+            continue
+        except tomllib.TOMLDecodeError as e:
+            problems.append(f"{name}: not valid TOML: {e}")
+            continue
+        try:
+            parsed = schema.CardFile.model_validate(doc)
+        except ValidationError as e:
+            problems.extend(_validation_problems(name, e, doc))
+            continue
+        for card in parsed.card:
+            if card.id in cards:
+                problems.append(f"{name}: card '{card.id}': id already used in {files[card.id]}")
+                continue
+            cards[card.id] = card
+            files[card.id] = name
+    playmat = None
+    if playmat_path is not None:
+        try:
+            playmat = schema.Playmat.model_validate(
+                tomllib.loads(playmat_path.read_text(encoding="utf-8")))
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            problems.append(f"{playmat_path.name}: {e}")
+        except ValidationError as e:
+            problems.extend(_validation_problems(playmat_path.name, e, {}))
+    elif not problems:
+        problems.append("playmat.toml: missing")
+    if problems:
+        raise CardLoadError(problems)
+    assert playmat is not None
+    return CardDB(cards=cards, playmat=playmat, files=files)
+
+
+def card_files(folder: Path) -> list[Path]:
+    """Card files of a folder (every ``*.toml`` but the playmat), sorted for determinism."""
+    return sorted(p for p in folder.glob("*.toml") if p.name != "playmat.toml")
+
+
+def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> CardDB:
+    """The shipped cards plus any extra folders (fixtures, user stories)."""
+    base = base or cards_dir("legendary")
+    paths = card_files(base)
+    for d in extra_dirs:
+        paths.extend(card_files(Path(d)))
+    return load_files(paths, base / "playmat.toml")

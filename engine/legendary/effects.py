@@ -1,0 +1,427 @@
+"""Card effects: one small handler per verb of the closed vocabulary in schema.py.
+
+Every handler takes the Table and its task ``{"op": "fx", "fx": effect, "src": card, "seat": you}``.
+"You" is the seat resolving the effect: the active player unless an effect says otherwise
+(LE-ABILITY-05). A handler that needs a choice suspends itself with ``t.ask`` and runs again with
+``task["answer"]`` set.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.legendary import row as rowmod
+from engine.legendary.state import pp, row
+from engine.legendary.table import Table
+
+Handler = Callable[[Table, dict[str, Any]], None]
+VERBS: dict[str, Handler] = {}
+HOOKS: dict[str, Handler] = {}
+
+
+def verb(name: str) -> Callable[[Handler], Handler]:
+    def deco(fn: Handler) -> Handler:
+        VERBS[name] = fn
+        return fn
+    return deco
+
+
+def hook(name: str) -> Callable[[Handler], Handler]:
+    """Register a Python hook for rules no verb can say (card-specific)."""
+    def deco(fn: Handler) -> Handler:
+        HOOKS[name] = fn
+        return fn
+    return deco
+
+
+def run_fx(t: Table, task: dict[str, Any]) -> None:
+    VERBS[task["fx"]["verb"]](t, task)
+
+
+# --- pools, cards, time ------------------------------------------------------------------------
+
+
+@verb("gain_recruit")
+def _gain_recruit(t: Table, task: dict) -> None:
+    n = task["fx"]["amount"]
+    t.s.turn.recruit += n
+    t.emit("pool_changed", f"+{n} Recruit", recruit=t.s.turn.recruit, attack=t.s.turn.attack)
+
+
+@verb("gain_attack")
+def _gain_attack(t: Table, task: dict) -> None:
+    n = task["fx"]["amount"]
+    t.s.turn.attack += n
+    t.emit("pool_changed", f"+{n} Attack", recruit=t.s.turn.recruit, attack=t.s.turn.attack)
+
+
+@verb("draw")
+def _draw(t: Table, task: dict) -> None:
+    t.draw(task["seat"], task["fx"]["amount"])
+
+
+@verb("lower_time")
+def _lower_time(t: Table, task: dict) -> None:
+    t.change_time(-task["fx"]["amount"], t.name(task["src"]))
+
+
+@verb("raise_time")
+def _raise_time(t: Table, task: dict) -> None:
+    t.change_time(task["fx"]["amount"], t.name(task["src"]))
+
+
+@verb("draw_strike")
+def _draw_strike(t: Table, task: dict) -> None:
+    seat = task["seat"] if task["fx"]["who"] == "self" else t.next_seat(task["seat"])
+    t.push({"op": "strike", "seat": seat, "src": task["src"], "to_time": False, "wild": False})
+
+
+@verb("avoid_strike")
+def _avoid_strike(t: Table, task: dict) -> None:
+    p = t.s.players[task["seat"]]
+    p.avoid += task["fx"]["amount"]
+    t.emit("avoid_ready", f"{t.player_name(p.seat)} will avoid the next strike", seat=p.seat)
+
+
+@verb("heal_strike")
+def _heal_strike(t: Table, task: dict) -> None:
+    """Heal Strikes (discard them to Discarded Strikes, LE-STRIKE-07); scars are never healed."""
+    fx = task["fx"]
+    remaining = task.get("left", fx["amount"])
+    if "answer" in task:
+        seat, cid = task["options"][task.pop("answer")]
+        t.move(cid, pp(seat, "strikes"), "strike_discard", face_up=True,
+               text=f"{t.player_name(seat)} heals {t.name(cid)}")
+        remaining -= 1
+        task.pop("asked", None)
+    seats = [task["seat"]] if fx["who"] == "self" else t.clockwise_from_active()
+    options = [(s, c) for s in seats for c in t.s.piles[pp(s, "strikes")]]
+    if remaining <= 0 or not options:
+        return
+    if len(options) == 1 or len({t.s.defs[c] for _, c in options}) == 1 and len(seats) == 1:
+        seat, cid = options[-1]
+        t.move(cid, pp(seat, "strikes"), "strike_discard", face_up=True,
+               text=f"{t.player_name(seat)} heals {t.name(cid)}")
+        if remaining > 1:
+            t.push({**task, "left": remaining - 1})
+        return
+    task["left"] = remaining
+    task["options"] = options
+    t.ask(task, t.s.active, "Heal which Strike?",
+          [f"{t.player_name(s)}: {t.name(c)}" for s, c in options], "LE-STRIKE-07", "heal")
+
+
+@verb("discard")
+def _discard(t: Table, task: dict) -> None:
+    """Discard from hand; as many as possible (LE-ABILITY-03)."""
+    seat = task["seat"]
+    hand = t.s.piles[pp(seat, "hand")]
+    left = task.get("left", task["fx"]["amount"])
+    if "answer" in task:
+        cid = task["options"][task.pop("answer")]
+        task.pop("asked", None)
+        t.move(cid, pp(seat, "hand"), pp(seat, "discard"), face_up=True,
+               text=f"{t.player_name(seat)} discards {t.name(cid)}")
+        left -= 1
+    if left <= 0 or not hand:
+        return
+    if len(hand) <= left:
+        for cid in list(hand):
+            t.move(cid, pp(seat, "hand"), pp(seat, "discard"), face_up=True,
+                   text=f"{t.player_name(seat)} discards {t.name(cid)}")
+        return
+    task["left"] = left
+    task["options"] = list(hand)
+    t.ask(task, seat, f"Discard a card ({left} to go)", [t.name(c) for c in hand], "LE-ABILITY-03",
+          "discard")
+
+
+@verb("defeat_top_of_deck")
+def _defeat_top(t: Table, task: dict) -> None:
+    seat = task["seat"]
+    if not t.refill_deck(seat):  # LE-CARD-45: reshuffle first if the deck is empty
+        return
+    cid = t.s.piles[pp(seat, "deck")][-1]
+    t.move(cid, pp(seat, "deck"), "defeated_heroes", face_up=True,
+           text=f"{t.name(cid)} is defeated from the top of the deck")
+
+
+# --- moving, scanning, permissions ---------------------------------------------------------------
+
+
+@verb("extra_move")
+def _extra_move(t: Table, task: dict) -> None:
+    t.s.turn.extra_moves += task["fx"]["amount"]
+    t.emit("extra_move", "An extra move is available", count=t.s.turn.extra_moves)
+
+
+def _choose_seat(t: Table, task: dict, prompt: str, rule: str) -> int | None:
+    if task["fx"].get("who", "self") == "self":
+        return task["seat"]
+    if "answer" in task:
+        return t.living()[task.pop("answer")]
+    t.ask(task, t.s.active, prompt, [t.player_name(s) for s in t.living()], rule, "player")
+    return None
+
+
+@verb("move_to_real_world")
+def _move_rw(t: Table, task: dict) -> None:
+    seat = _choose_seat(t, task, "Who moves to the Real World?", "LE-MOVE-12")
+    if seat is not None:
+        set_world(t, seat, False, "card effect")
+
+
+@verb("move_to_matrix")
+def _move_mx(t: Table, task: dict) -> None:
+    seat = _choose_seat(t, task, "Who moves into the Matrix?", "LE-MOVE-12")
+    if seat is not None:
+        set_world(t, seat, True, "card effect")
+
+
+def set_world(t: Table, seat: int, in_matrix: bool, why: str) -> None:
+    """Relocate an RSI (LE-MOVE-04/05/12)."""
+    p = t.s.players[seat]
+    if p.in_matrix == in_matrix:
+        return
+    p.in_matrix = in_matrix
+    where = "the Matrix" if in_matrix else "the Real World"
+    t.emit("rsi_moved", f"{t.player_name(seat)} enters {where} ({why})", seat=seat, in_matrix=in_matrix)
+
+
+@verb("scan_any")
+def _scan_any(t: Table, task: dict) -> None:
+    """LE-SCAN-03: reveal any face-down Row card for free, from either world."""
+    spaces = [i for i in range(5) if (c := rowmod.occupant(t, i)) is not None
+              and c not in t.s.face_up]
+    if not spaces:
+        return
+    if "answer" in task:
+        sp = task["options"][task.pop("answer")]
+        rowmod.reveal(t, rowmod.occupant(t, sp), "scan")
+        return
+    if len(spaces) == 1:
+        rowmod.reveal(t, rowmod.occupant(t, spaces[0]), "scan")
+        return
+    task["options"] = spaces
+    t.ask(task, t.s.active, "Scan which space?", [t.mat.row[i].name for i in spaces], "LE-SCAN-03",
+          "space")
+
+
+@verb("allow")
+def _allow(t: Table, task: dict) -> None:
+    t.s.turn.allow.append(task["fx"]["what"])
+
+
+@verb("forbid")
+def _forbid(t: Table, task: dict) -> None:
+    t.s.turn.forbid.append(task["fx"]["what"])
+
+
+# --- enemies --------------------------------------------------------------------------------------
+
+
+def enemies_in_play(t: Table, where: str = "any") -> list[tuple[str, int]]:
+    """Face-up Enemies in play as (pile, card): Combat Zone right to left, then the Row left to
+    right (LE-TIMING-06), then the Real World."""
+    out: list[tuple[str, int]] = []
+    s = t.s
+    if where in ("any", "combat_zone"):
+        out += [("combat", c) for c in s.piles["combat"]]
+    if where in ("any", "matrix_row"):
+        out += [(row(i), c) for i in range(5) for c in s.piles[row(i)]]
+    if where in ("any", "real_world"):
+        out += [("real_world", c) for c in s.piles["real_world"]]
+        out += [(pp(p.seat, "beside"), c) for p in s.players for c in s.piles[pp(p.seat, "beside")]]
+    return [(pl, c) for pl, c in out
+            if c in s.face_up and c != s.inevitable and t.card(c).kind == "enemy"]
+
+
+def enemy_attack(t: Table, cid: int) -> int | None:
+    """Effective Attack to fight (None: an icon, cannot be fought). Never below 0 (LE-CARD-36)."""
+    c = t.card(cid)
+    base = c.attack
+    if base is None or c.attack_icon:
+        return None
+    return max(0, base - t.s.turn.attack_reduction)
+
+
+def can_be_defeated(t: Table, cid: int) -> bool:
+    return cid != t.s.inevitable and "undefeatable" not in getattr(t.card(cid), "keywords", ())
+
+
+def defeat_enemy(t: Table, cid: int, pile: str, seat: int) -> None:
+    """Defeat an Enemy: to Defeated Enemies, then its Fight: ability (LE-FIGHT-02/04)."""
+    t.move(cid, pile, "defeated_enemies", face_up=True, text=f"{t.name(cid)} is defeated")
+    t.push_fx(t.fx(cid, "fight"), cid, seat)
+
+
+def _match(t: Table, cid: int, fx: dict) -> bool:
+    c = t.card(cid)
+    if fx.get("descriptor") and fx["descriptor"] not in c.descriptors:
+        return False
+    if fx.get("max_attack") is not None and (c.attack is None or c.attack > fx["max_attack"]):
+        return False
+    return can_be_defeated(t, cid)
+
+
+@verb("defeat_enemy")
+def _defeat_enemy(t: Table, task: dict) -> None:
+    fx = task["fx"]
+    targets = [(pl, c) for pl, c in enemies_in_play(t, fx["where"]) if _match(t, c, fx)]
+    if not targets:
+        return
+    if "answer" in task:
+        pl, c = task["options"][task.pop("answer")]
+        if t.s.where(c) == pl:
+            defeat_enemy(t, c, pl, task["seat"])
+        return
+    if len(targets) == 1:
+        defeat_enemy(t, targets[0][1], targets[0][0], task["seat"])
+        return
+    task["options"] = targets
+    t.ask(task, t.s.active, "Defeat which Enemy?", [t.name(c) for _, c in targets], "LE-ABILITY-04",
+          "enemy")
+
+
+@verb("defeat_all")
+def _defeat_all(t: Table, task: dict) -> None:
+    """LE-ABILITY-07: only matching face-up cards in play."""
+    for pl, c in enemies_in_play(t):
+        if _match(t, c, task["fx"]):
+            defeat_enemy(t, c, pl, task["seat"])
+
+
+@verb("reduce_enemy_attack")
+def _reduce(t: Table, task: dict) -> None:
+    t.s.turn.attack_reduction += task["fx"]["amount"]
+    t.emit("enemy_attack_reduced", f"Enemies have -{task['fx']['amount']} Attack this turn",
+           amount=t.s.turn.attack_reduction)
+
+
+@verb("place_in_real_world")
+def _place_rw(t: Table, task: dict) -> None:
+    cid = task["src"]
+    src = t.s.where(cid)
+    dst = pp(t.s.active, "beside") if task["fx"]["beside"] == "active" else "real_world"
+    t.move(cid, src, dst, face_up=True, text=f"{t.name(cid)} enters the Real World")
+
+
+@verb("move_to_operations")
+def _to_ops(t: Table, task: dict) -> None:
+    cid = task["src"]
+    t.move(cid, t.s.where(cid), "operations", face_up=True, text=f"{t.name(cid)} goes to Operations")
+
+
+@verb("attach_to_space")
+def _attach(t: Table, task: dict) -> None:
+    cid = task["src"]
+    sp = rowmod.space_of(t, cid)
+    if sp is not None:
+        t.move(cid, row(sp), f"att.{sp}", face_up=True, text=f"{t.name(cid)} attaches to its space")
+
+
+@verb("put_into_defeated")
+def _put_defeated(t: Table, task: dict) -> None:
+    """LE-DEFEAT-06: putting is not defeating, so no Fight: trigger."""
+    cid = task["src"]
+    dst = "defeated_enemies" if t.card(cid).kind == "enemy" else "defeated_heroes"
+    t.move(cid, t.s.where(cid), dst, face_up=True, text=f"{t.name(cid)} is put into {dst}")
+
+
+@verb("put_into_deck")
+def _put_deck(t: Table, task: dict) -> None:
+    """An Event joins the active player's cards (Bug, LE-CARD-06/07, LE-DEFEAT-07)."""
+    cid, seat = task["src"], t.s.active
+    pos = task["fx"]["position"]
+    t.s.owner[cid] = seat
+    if pos == "discard":
+        t.move(cid, t.s.where(cid), pp(seat, "discard"), face_up=True,
+               text=f"{t.name(cid)} goes into {t.player_name(seat)}'s discard pile")
+        return
+    t.move(cid, t.s.where(cid), pp(seat, "deck"), face_up=False,
+           text=f"{t.name(cid)} goes into {t.player_name(seat)}'s deck")
+    if pos == "shuffle":
+        t.shuffle(pp(seat, "deck"))
+
+
+@verb("push_row_into_combat")
+def _push_all(t: Table, task: dict) -> None:
+    rowmod.push_row_into_combat(t)
+
+
+# --- structure ------------------------------------------------------------------------------------
+
+
+@verb("if_world")
+def _if_world(t: Table, task: dict) -> None:
+    fx = task["fx"]
+    if t.s.players[task["seat"]].in_matrix == (fx["world"] == "matrix"):
+        t.push_fx(fx["effects"], task["src"], task["seat"])
+
+
+@verb("if_act")
+def _if_act(t: Table, task: dict) -> None:
+    if t.s.act == task["fx"]["act"]:  # LE-TIMING-03
+        t.push_fx(task["fx"]["effects"], task["src"], task["seat"])
+
+
+@verb("choose_one")
+def _choose_one(t: Table, task: dict) -> None:
+    opts = task["fx"]["options"]
+    if "answer" in task:
+        t.push_fx(opts[task.pop("answer")]["effects"], task["src"], task["seat"])
+        return
+    t.ask(task, task["seat"], f"{t.name(task['src'])}: choose one", [o["label"] for o in opts],
+          "LE-ABILITY-04", "option")
+
+
+@verb("each_player")
+def _each_player(t: Table, task: dict) -> None:
+    fx = task["fx"]
+    tasks = []
+    for seat in t.clockwise_from_active():
+        if fx["world"] is None or t.s.players[seat].in_matrix == (fx["world"] == "matrix"):
+            tasks += [{"op": "fx", "fx": e, "src": task["src"], "seat": seat} for e in fx["effects"]]
+    t.push(*tasks)
+
+
+@verb("begin_next_part")
+def _begin_next(t: Table, task: dict) -> None:
+    t.push({"op": "begin_next_part"})
+
+
+@verb("add_extras_to_zion")
+def _extras_to_zion(t: Table, task: dict) -> None:
+    group = task["fx"]["group"]
+    story = _act_story(t)
+    moved = [c for c in t.s.piles["extras"] if t.card(c).deck == f"act:{story}"
+             and t.card(c).kind == "hero" and (group is None or t.card(c).group == group)]
+    for c in moved:
+        t.move(c, "extras", "zion", face_up=False)
+    if moved:
+        t.shuffle("zion")
+        t.emit("zion_grows", f"{len(moved)} Extra Heroes join Zion", count=len(moved))
+        t.push({"op": "refill_dock"})
+
+
+@verb("gain_extra")
+def _gain_extra(t: Table, task: dict) -> None:
+    """LE-RECRUIT-08: gained cards go to the discard pile. LE-ACT-17: this Act's own Extras."""
+    seats = t.clockwise_from_active() if task["fx"]["who"] == "each" else [task["seat"]]
+    for seat in seats:
+        got = next((c for c in t.s.piles["extras"] if t.s.defs[c] == task["fx"]["card"]), None)
+        if got is None:
+            return
+        t.move(got, "extras", pp(seat, "discard"), face_up=True,
+               text=f"{t.player_name(seat)} gains {t.name(got)}")
+
+
+@verb("hook")
+def _hook(t: Table, task: dict) -> None:
+    HOOKS[task["fx"]["name"]](t, task)
+
+
+def _act_story(t: Table) -> str:
+    top = t.s.piles["acts"][-1]
+    return t.card(top).story
+

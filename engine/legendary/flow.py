@@ -1,0 +1,420 @@
+"""Turn flow as resumable tasks: Matrix Phase, Action Phase, Strike Phase, Cleanup; Acts and Parts;
+Strike cards; player defeat. ``run`` works the task stack until a decision or the Action Phase."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.legendary import effects
+from engine.legendary import row as rowmod
+from engine.legendary.state import PLAYER_PILES, Turn, dock, pp
+from engine.legendary.table import Table
+
+Op = Callable[[Table, dict[str, Any]], None]
+OPS: dict[str, Op] = {}
+
+
+def op(name: str) -> Callable[[Op], Op]:
+    def deco(fn: Op) -> Op:
+        OPS[name] = fn
+        return fn
+    return deco
+
+
+def run(t: Table) -> None:
+    """Resolve scheduled tasks until a decision is pending, the stack is empty or the game ends."""
+    s = t.s
+    while s.stack and s.decision is None and not s.result:
+        task = s.stack.pop()
+        OPS[task["op"]](t, task)
+    if not s.result and not s.stack and s.decision is None and s.phase == "action" \
+            and s.players[s.active].defeated:
+        t.push({"op": "cleanup"}, {"op": "next_turn"})
+        run(t)
+
+
+OPS["fx"] = effects.run_fx
+
+
+@op("reveal")
+def _reveal(t: Table, task: dict) -> None:
+    cid = task["card"]
+    where = t.s.where(cid)
+    if where == "combat" or where.startswith("row."):
+        rowmod.reveal(t, cid, task["how"])
+
+
+@op("after_reveal")
+def _after_reveal(t: Table, task: dict) -> None:
+    rowmod.after_reveal(t, task["card"])
+
+
+# --- turn -----------------------------------------------------------------------------------------
+
+
+@op("start_turn")
+def _start_turn(t: Table, task: dict) -> None:
+    s = t.s
+    s.turn = Turn()
+    s.phase = "matrix"
+    p = s.players[s.active]
+    t.emit("turn_started", f"Turn {s.turn_no}: {t.player_name(s.active)}", seat=s.active,
+           turn=s.turn_no)
+    if p.prep_turn:  # LE-TURN-04: a prep turn skips only the Matrix Phase
+        p.prep_turn = False
+        t.emit("prep_turn", f"{t.player_name(s.active)} takes a prep turn: no Matrix Phase")
+        t.push({"op": "begin_action"})
+        return
+    t.push({"op": "matrix_phase"}, {"op": "chase"}, {"op": "begin_action"})
+
+
+@op("matrix_phase")
+def _matrix_phase(t: Table, task: dict) -> None:
+    rowmod.matrix_phase(t)
+
+
+@op("chase")
+def _chase(t: Table, task: dict) -> None:
+    if not t.s.turn.skip_to_cleanup:
+        rowmod.chase(t)
+
+
+@op("begin_action")
+def _begin_action(t: Table, task: dict) -> None:
+    if t.s.turn.skip_to_cleanup:  # LE-ACT-11 (default): a Part began during the Matrix Phase
+        t.push({"op": "cleanup"}, {"op": "next_turn"})
+        return
+    t.s.phase = "action"
+    t.emit("phase", "Action Phase", phase="action", seat=t.s.active)
+
+
+def end_action_phase(t: Table) -> None:
+    t.push({"op": "strike_phase"}, {"op": "cleanup"}, {"op": "next_turn"})
+
+
+@op("cleanup")
+def _cleanup(t: Table, task: dict) -> None:
+    """LE-CLEANUP-01/02/07, LE-KEYWORD-03."""
+    s = t.s
+    s.phase = "cleanup"
+    seat = s.active
+    p = s.players[seat]
+    t.emit("phase", "Cleanup Phase", phase="cleanup", seat=seat)
+    if not p.defeated:
+        for pile in ("play", "hand"):
+            for cid in list(s.piles[pp(seat, pile)]):
+                t.move(cid, pp(seat, pile), pp(seat, "discard"), face_up=True)
+    for other in s.players:
+        for cid in list(s.piles[pp(other.seat, "coordinated")]):
+            t.move(cid, pp(other.seat, "coordinated"), pp(other.seat, "discard"), face_up=True)
+        other.coordinated_this_turn = False
+        other.avoid = 0
+    s.turn = Turn()
+    if not p.defeated:
+        t.draw(seat, t.mat.hand_size)
+
+
+@op("next_turn")
+def _next_turn(t: Table, task: dict) -> None:
+    s = t.s
+    s.active = t.next_seat(s.active)
+    s.turn_no += 1
+    t.push({"op": "start_turn"})
+
+
+# --- strikes ------------------------------------------------------------------------------------
+
+
+@op("strike_phase")
+def _strike_phase(t: Table, task: dict) -> None:
+    """LE-STRIKE-01: every Combat Zone Enemy strikes, rightmost (oldest) first; then LE-STRIKE-10."""
+    s = t.s
+    s.phase = "strike"
+    t.emit("phase", "Strike Phase", phase="strike", seat=s.active)
+    if s.turn.skip_to_cleanup:
+        return
+    t.push(*({"op": "enemy_strike", "card": c} for c in s.piles["combat"]), {"op": "rw_strikes"})
+
+
+@op("enemy_strike")
+def _enemy_strike(t: Table, task: dict) -> None:
+    s = t.s
+    cid = task["card"]
+    if s.turn.skip_to_cleanup or cid not in s.piles["combat"] or cid == s.inevitable:
+        return
+    c = t.card(cid)
+    if c.kind != "enemy" or cid not in s.face_up:  # LE-CHALLENGE-06: only Enemies strike
+        return
+    if cid in s.turn.bought_time:  # LE-KEYWORD-19/20
+        t.emit("strike_skipped", f"{c.name} is distracted (Buy Time) and does not strike", card=cid)
+        return
+    strike_fx = t.fx(cid, "strike")
+    if c.strike_mode == "none":
+        return
+    if c.strike_mode == "replace":
+        t.push_fx(strike_fx, cid, s.active)
+        return
+    times = 2 if "double_strike" in c.keywords else 1  # LE-KEYWORD-24
+    in_matrix = s.players[s.active].in_matrix
+    hits = [{"op": "strike", "seat": s.active, "src": cid, "to_time": not in_matrix,
+             "wild": "wild_swing" in c.keywords} for _ in range(times)]
+    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": s.active} for e in strike_fx], *hits)
+
+
+@op("rw_strikes")
+def _rw_strikes(t: Table, task: dict) -> None:
+    """LE-STRIKE-10/11: Real-World Enemies strike the active player, whichever world they are in;
+    the active player picks the order (LE-TIMING-09)."""
+    s = t.s
+    if s.turn.skip_to_cleanup:
+        return
+    done = task.setdefault("done", [])
+    pending = [c for c in s.piles["real_world"] + s.piles[pp(s.active, "beside")]
+               if c not in done and t.card(c).kind == "enemy" and c not in s.turn.bought_time]
+    if not pending:
+        return
+    if "answer" in task:
+        nxt = task["options"][task.pop("answer")]
+        task.pop("asked", None)
+    elif len({t.s.defs[c] for c in pending}) > 1:
+        task["options"] = pending
+        t.ask(task, s.active, "Which Real-World Enemy strikes next?", [t.name(c) for c in pending],
+              "LE-STRIKE-10", "order")
+        return
+    else:
+        nxt = pending[0]
+    done.append(nxt)
+    c = t.card(nxt)
+    t.push({**task})
+    if c.strike_mode == "none":
+        return
+    if c.strike_mode == "replace":
+        t.push_fx(t.fx(nxt, "strike"), nxt, s.active)
+        return
+    times = 2 if "double_strike" in c.keywords else 1
+    t.push(*[{"op": "fx", "fx": e, "src": nxt, "seat": s.active} for e in t.fx(nxt, "strike")],
+           *[{"op": "strike", "seat": s.active, "src": nxt, "to_time": False,
+              "wild": "wild_swing" in c.keywords} for _ in range(times)])
+
+
+@op("strike")
+def _strike(t: Table, task: dict) -> None:
+    """One strike against a player: avoided (LE-STRIKE-09), against the Time Track (LE-STRIKE-03,
+    LE-KEYWORD-25) or a Strike card drawn (LE-STRIKE-02)."""
+    s = t.s
+    seat = task["seat"]
+    p = s.players[seat]
+    if p.defeated:
+        return
+    if p.avoid > 0:
+        p.avoid -= 1
+        t.emit("strike_avoided", f"{t.player_name(seat)} avoids a strike", seat=seat)
+        return
+    if task["to_time"]:
+        if "slowing_time" in s.setup.get("variants", ()) and s.turn.strikes_to_time >= 1:
+            t.emit("strike_slowed", "Slowing Time: no more Time lost to strikes this turn")
+            return
+        s.turn.strikes_to_time += 1
+        t.change_time(-1, f"{t.name(task['src'])} strikes while {t.player_name(seat)} is in the Real World")
+        return
+    draw_strike_card(t, seat, task["wild"], task["src"])
+
+
+def draw_strike_card(t: Table, seat: int, wild: bool, src: int) -> None:
+    """LE-STRIKE-05/12/13: take the top Strike, resolve it, keep it beside the Avatar."""
+    s = t.s
+    if not s.piles["strikes"]:
+        _refill_strikes(t)
+        if not s.piles["strikes"]:
+            return
+    cid = s.piles["strikes"][-1]
+    t.move(cid, "strikes", "resolving", face_up=True,
+           text=f"{t.player_name(seat)} draws the Strike {t.name(cid)}")
+    t.emit("strike_drawn", f"Strike: {t.name(cid)}", card=cid, seat=seat)
+    if not s.piles["strikes"]:
+        _refill_strikes(t)
+    t.push({"op": "strike_card", "card": cid, "seat": seat, "wild": wild, "src": src})
+
+
+def _refill_strikes(t: Table) -> None:
+    s = t.s
+    if s.piles["strike_discard"]:
+        s.piles["strikes"], s.piles["strike_discard"] = s.piles["strike_discard"], []
+        for c in s.piles["strikes"]:
+            s.face_up.discard(c)
+        t.shuffle("strikes")
+        t.emit("strikes_reshuffled", "The Discarded Strikes are shuffled into a new Strike deck")
+    else:
+        t.end_game("loss:strikes", "LE-STRIKE-13: the Strike deck and the Discarded Strikes are both empty")
+
+
+@op("strike_card")
+def _strike_card(t: Table, task: dict) -> None:
+    s = t.s
+    cid, seat = task["card"], task["seat"]
+    c = t.card(cid)
+    answer = task.pop("answer", None)
+    stage = task.get("stage", "wild")
+    task.pop("asked", None)
+    if stage == "wild":
+        if task["wild"] and answer is None:  # LE-KEYWORD-29
+            task["stage"] = "wild"
+            t.ask(task, seat, f"Wild Swing: keep {c.name}, or throw it away and draw another?",
+                  ["Keep it", "Throw it away and draw another"], "LE-KEYWORD-29", "wild_swing")
+            return
+        if answer == 1:
+            t.move(cid, "resolving", "strike_discard", face_up=True, text=f"{c.name} is thrown away")
+            draw_strike_card(t, seat, False, task["src"])
+            return
+        stage = "take"
+        answer = None
+    if stage == "take":
+        others = [x for x in t.living() if x != seat]
+        if c.may_take_instead and others and answer is None:  # LE-CARD-59
+            task["stage"] = "take"
+            task["options"] = [seat, *others]
+            t.ask(task, s.active, f"{c.name}: who takes this Strike?",
+                  [t.player_name(x) for x in task["options"]], "LE-CARD-59", "player")
+            return
+        if answer is not None:
+            seat = task["options"][answer]
+            task["seat"] = seat
+        stage = "pay"
+        answer = None
+    if stage == "pay":
+        if c.pay_time_to_avoid and answer is None:  # LE-CARD-37
+            task["stage"] = "pay"
+            t.ask(task, seat, f"{c.name}: lower the Time Track by {c.pay_time_to_avoid} to avoid it?",
+                  ["Take the Strike", f"Lower the Time Track by {c.pay_time_to_avoid}"], "LE-CARD-37",
+                  "yes_no")
+            return
+        if answer == 1:
+            t.move(cid, "resolving", "strike_discard", face_up=True, text=f"{c.name} is avoided")
+            t.change_time(-c.pay_time_to_avoid, c.name)
+            return
+    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "effects")],
+           {"op": "strike_settle", "card": cid, "seat": seat})
+
+
+@op("strike_settle")
+def _strike_settle(t: Table, task: dict) -> None:
+    s = t.s
+    cid, seat = task["card"], task["seat"]
+    if cid not in s.piles["resolving"]:
+        return
+    if not t.card(cid).stays or s.players[seat].defeated:
+        t.move(cid, "resolving", "strike_discard", face_up=True)
+        return
+    t.move(cid, "resolving", pp(seat, "strikes"), face_up=True)
+    check_defeat(t, seat)
+
+
+def check_defeat(t: Table, seat: int) -> None:
+    if not t.s.players[seat].defeated and t.damage(seat) >= t.health(seat):
+        defeat_player(t, seat)
+
+
+def defeat_player(t: Table, seat: int) -> None:
+    """LE-DEFEAT-08..12."""
+    s = t.s
+    name = t.player_name(seat)
+    if s.act < 3 and not s.setup.get("traitor"):
+        t.end_game("loss:defeat", f"LE-DEFEAT-09: {name} was defeated in Act {s.act}")
+        return
+    s.players[seat].defeated = True
+    t.emit("player_defeated", f"{name} is defeated and leaves the game", seat=seat)
+    for pile in PLAYER_PILES:
+        dst = "real_world" if pile == "beside" else "removed"
+        for cid in list(s.piles[pp(seat, pile)]):
+            t.move(cid, pp(seat, pile), dst, face_up=pile == "beside" or None)
+    if not t.living():
+        t.end_game("loss:all_defeated", "LE-DEFEAT-11: every player has been defeated")
+        return
+    if seat == s.active:
+        s.turn.skip_to_cleanup = True
+
+
+# --- the Dock -------------------------------------------------------------------------------------
+
+
+@op("refill_dock")
+def _refill_dock(t: Table, task: dict) -> None:
+    refill_dock(t)
+
+
+def refill_dock(t: Table) -> None:
+    """LE-RECRUIT-05/09: empty Dock spaces refill from the top of Zion while it lasts."""
+    s = t.s
+    for i in range(t.mat.dock_spaces):
+        if not s.piles[dock(i)] and s.piles["zion"]:
+            t.move(s.piles["zion"][-1], "zion", dock(i), face_up=True)
+
+
+# --- Acts -------------------------------------------------------------------------------------------
+
+
+def current_act_card(t: Table) -> int:
+    return t.s.piles["acts"][-1]
+
+
+def current_part(t: Table) -> Any:
+    card = t.card(current_act_card(t))
+    for part in card.parts:
+        if part.part == t.s.part:
+            return part
+    raise RuntimeError(f"act card {card.id} has no part {t.s.part}")
+
+
+def objective_met(t: Table) -> bool:
+    """Whether the current Part's Objective can be completed now (LE-ACT-04, LE-ACT-12)."""
+    obj = current_part(t).objective
+    if obj is None:
+        return False
+    if obj.type == "announce":
+        return True
+    if obj.type == "hook":
+        return bool(effects.HOOKS[obj.hook](t, {"query": True}))
+    piles = ("defeated_enemies",) if obj.type == "defeated" else ("discarded",)
+    wanted = set(obj.cards)
+    got = sum(1 for p in piles for c in t.s.piles[p] if t.s.defs[c] in wanted)
+    return got >= obj.count
+
+
+def complete_objective(t: Table) -> None:
+    part = current_part(t)
+    card = current_act_card(t)
+    t.emit("objective_completed", f"Objective complete: {part.objective.text}", act=t.s.act,
+           part=t.s.part)
+    t.push(*[{"op": "fx", "fx": e.model_dump(), "src": card, "seat": t.s.active}
+             for e in part.on_complete], {"op": "begin_next_part"})
+
+
+@op("begin_next_part")
+def _begin_next_part(t: Table, task: dict) -> None:
+    """LE-ACT-03/07/09/10/11: flip or retire the Act card, run the new Part's Setup, go to Cleanup."""
+    s = t.s
+    if s.act == 3 and s.part == 3:
+        t.end_game("major", "Major Victory: the final Objective is complete (LE-GEN-03)")
+        return
+    cur = current_act_card(t)
+    parts = [p.part for p in t.card(cur).parts]
+    idx = parts.index(s.part)
+    if idx + 1 < len(parts):
+        s.flipped.add(cur)
+        s.part = parts[idx + 1]
+    else:
+        t.move(cur, "acts", "acts", bottom=True)
+        nxt = current_act_card(t)
+        s.act = t.card(nxt).act
+        s.part = t.card(nxt).parts[0].part
+    new = current_part(t)
+    t.emit("act_advanced", f"Begin Act {s.act} Part {s.part}: {new.title}", act=s.act, part=s.part)
+    setup = [{"op": "fx", "fx": e.model_dump(), "src": current_act_card(t), "seat": s.active}
+             for e in new.setup]
+    if s.phase in ("matrix", "action", "strike"):
+        keep = [x for x in s.stack if x["op"] == "reveal"]
+        s.stack.clear()
+        s.turn.skip_to_cleanup = True
+        t.push(*setup, *keep, {"op": "cleanup"}, {"op": "next_turn"})
+    else:
+        t.push(*setup)

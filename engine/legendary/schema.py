@@ -1,0 +1,420 @@
+"""Pydantic models of the Legendary card files (cards/legendary/*.toml).
+
+Effects are a closed vocabulary: a discriminated union keyed on ``verb``. An unknown verb, a missing
+or misspelt parameter fails when the file loads, naming the file and the field.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Class = Literal["intellect", "range", "strength", "survival", "tech"]
+World = Literal["matrix", "real_world"]
+EnemyKeyword = Literal[
+    "buy_time", "chase", "cover", "double_strike", "evade", "stationary", "undefeatable", "wild_swing"
+]
+HeroKeyword = Literal["coordinate", "digital", "coordinate_unlimited"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- effects -----------------------------------------------------------------------------------
+
+
+class GainRecruit(_Strict):
+    """Add Recruit to the active player's pool."""
+
+    verb: Literal["gain_recruit"]
+    amount: int = Field(ge=0)
+
+
+class GainAttack(_Strict):
+    """Add Attack to the active player's pool."""
+
+    verb: Literal["gain_attack"]
+    amount: int = Field(ge=0)
+
+
+class Draw(_Strict):
+    """The active player draws cards."""
+
+    verb: Literal["draw"]
+    amount: int = Field(default=1, ge=1)
+
+
+class HealStrike(_Strict):
+    """Heal Strikes (never scars). ``who``: self, or any player (the active player chooses)."""
+
+    verb: Literal["heal_strike"]
+    amount: int = Field(default=1, ge=1)
+    who: Literal["self", "any"] = "self"
+
+
+class ScanAny(_Strict):
+    """Reveal a face-down Matrix Row card in any space for free, from either world."""
+
+    verb: Literal["scan_any"]
+
+
+class ExtraMove(_Strict):
+    """Grant extra moves this turn; an extra move into the Real World needs no phone."""
+
+    verb: Literal["extra_move"]
+    amount: int = Field(default=1, ge=1)
+
+
+class MoveToRealWorld(_Strict):
+    """Move a player's RSI to the Real World at once, no phone needed."""
+
+    verb: Literal["move_to_real_world"]
+    who: Literal["self", "choose"] = "self"
+
+
+class MoveToMatrix(_Strict):
+    """Move a player's RSI into the Matrix at once."""
+
+    verb: Literal["move_to_matrix"]
+    who: Literal["self", "choose"] = "self"
+
+
+class LowerTime(_Strict):
+    verb: Literal["lower_time"]
+    amount: int = Field(default=1, ge=1)
+
+
+class RaiseTime(_Strict):
+    verb: Literal["raise_time"]
+    amount: int = Field(default=1, ge=1)
+
+
+class DrawStrike(_Strict):
+    """A player draws a Strike card (LE-STRIKE-14)."""
+
+    verb: Literal["draw_strike"]
+    who: Literal["self", "next"] = "self"
+
+
+class AvoidStrike(_Strict):
+    """The next ``amount`` strikes against the active player this turn are avoided."""
+
+    verb: Literal["avoid_strike"]
+    amount: int = Field(default=1, ge=1)
+
+
+class DefeatEnemy(_Strict):
+    """Defeat one face-up Enemy in play (the active player chooses) matching the filters."""
+
+    verb: Literal["defeat_enemy"]
+    descriptor: str | None = None
+    max_attack: int | None = None
+    where: Literal["any", "matrix_row", "combat_zone", "real_world"] = "any"
+
+
+class DefeatAll(_Strict):
+    """Defeat every face-up Enemy in play with the descriptor (LE-ABILITY-07)."""
+
+    verb: Literal["defeat_all"]
+    descriptor: str
+
+
+class ReduceEnemyAttack(_Strict):
+    """Every Enemy in play has less Attack this turn, including ones revealed later (never below 0)."""
+
+    verb: Literal["reduce_enemy_attack"]
+    amount: int = Field(ge=1)
+
+
+class Discard(_Strict):
+    """The active player discards cards from hand (as many as possible, LE-ABILITY-03)."""
+
+    verb: Literal["discard"]
+    amount: int = Field(default=1, ge=1)
+
+
+class DefeatTopOfDeck(_Strict):
+    """Defeat the top card of your deck (reshuffling first if the deck is empty)."""
+
+    verb: Literal["defeat_top_of_deck"]
+
+
+class IfWorld(_Strict):
+    verb: Literal["if_world"]
+    world: World
+    effects: list[Effect]
+
+
+class IfAct(_Strict):
+    verb: Literal["if_act"]
+    act: int = Field(ge=1, le=3)
+    effects: list[Effect]
+
+
+class Option(_Strict):
+    label: str
+    effects: list[Effect]
+
+
+class ChooseOne(_Strict):
+    verb: Literal["choose_one"]
+    options: list[Option] = Field(min_length=2)
+
+
+class EachPlayer(_Strict):
+    """Each player (active first, then clockwise; LE-TIMING-07), optionally only those in a world."""
+
+    verb: Literal["each_player"]
+    world: World | None = None
+    effects: list[Effect]
+
+
+class BeginNextPart(_Strict):
+    verb: Literal["begin_next_part"]
+
+
+class PushRowIntoCombat(_Strict):
+    """Every card in the Matrix Row enters the Combat Zone at once (revealed one at a time)."""
+
+    verb: Literal["push_row_into_combat"]
+
+
+class PutIntoDefeated(_Strict):
+    """Put this card into its defeated space: not a defeat, so no defeat triggers (LE-DEFEAT-06)."""
+
+    verb: Literal["put_into_defeated"]
+
+
+class PutIntoDeck(_Strict):
+    """Put this card (an Event) into the active player's deck, or on their discard pile."""
+
+    verb: Literal["put_into_deck"]
+    position: Literal["top", "shuffle", "discard"] = "shuffle"
+
+
+class AttachToSpace(_Strict):
+    """This card becomes attached to its Row space: it no longer occupies it (LE-TERM-02)."""
+
+    verb: Literal["attach_to_space"]
+
+
+class Allow(_Strict):
+    """A card permission overriding a rulebook limit this turn (LE-ABILITY-01)."""
+
+    verb: Literal["allow"]
+    what: Literal["fight_from_real_world", "recruit_in_matrix", "leave_matrix"]
+
+
+class Forbid(_Strict):
+    """A card prohibition this turn; prohibitions beat permissions (LE-ABILITY-02)."""
+
+    verb: Literal["forbid"]
+    what: Literal["leave_matrix", "enter_matrix", "recruit", "scan"]
+
+
+class PlaceInRealWorld(_Strict):
+    """This Enemy goes to the Real World, beside the active player's Avatar or in the general area."""
+
+    verb: Literal["place_in_real_world"]
+    beside: Literal["active", "none"] = "none"
+
+
+class MoveToOperations(_Strict):
+    verb: Literal["move_to_operations"]
+
+
+class AddExtrasToZion(_Strict):
+    """Shuffle this Act's Extra Heroes (optionally one Hero Group) into Zion."""
+
+    verb: Literal["add_extras_to_zion"]
+    group: str | None = None
+
+
+class GainExtra(_Strict):
+    """Each player (or the active one) gains a copy of a named Extra Hero of this Act."""
+
+    verb: Literal["gain_extra"]
+    card: str
+    who: Literal["self", "each"] = "each"
+
+
+class Hook(_Strict):
+    """A rule no verb can say: a Python hook registered under ``name``."""
+
+    verb: Literal["hook"]
+    name: str
+
+
+Effect = Annotated[
+    (
+        GainRecruit | GainAttack | Draw | HealStrike | ScanAny | ExtraMove | MoveToRealWorld |
+        MoveToMatrix | LowerTime | RaiseTime | DrawStrike | AvoidStrike | DefeatEnemy | DefeatAll |
+        ReduceEnemyAttack | Discard | DefeatTopOfDeck | IfWorld | IfAct | ChooseOne | EachPlayer |
+        BeginNextPart | PushRowIntoCombat | PutIntoDefeated | PutIntoDeck | AttachToSpace | Allow |
+        Forbid | PlaceInRealWorld | MoveToOperations | AddExtrasToZion | GainExtra | Hook
+    ),
+    Field(discriminator="verb"),
+]
+
+
+# --- cards -----------------------------------------------------------------------------------
+
+
+class _Card(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    text: str = ""
+    flavor: str = ""
+    copies: int = Field(default=1, ge=1)
+    deck: str = Field(description="Deck Label: starting, hovercraft, strikes, group:<id>, act:<id>, ...")
+    extra: bool = False
+
+
+class ClassAbility(_Strict):
+    cls: Class
+    effects: list[Effect]
+
+
+class HeroCard(_Card):
+    kind: Literal["hero"]
+    group: str = ""
+    classes: list[Class] = []
+    cost: int = Field(default=0, ge=0)
+    recruit: int = Field(default=0, ge=0)
+    attack: int = Field(default=0, ge=0)
+    recruit_plus: bool = False
+    attack_plus: bool = False
+    keywords: list[HeroKeyword] = []
+    effects: list[Effect] = []
+    class_ability: ClassAbility | None = None
+    once_this_turn: list[Effect] = []
+    sacrifice: list[Effect] = []
+    free_your_mind: bool = False
+    on_draw: list[Effect] = []
+
+
+class AvatarCard(_Card):
+    kind: Literal["avatar"]
+    character: str
+    rank: int = Field(ge=1)
+    speed: int = Field(ge=0)
+    health: int = Field(ge=1)
+    abilities: list[list[Effect] | Literal["same"]] = Field(min_length=3, max_length=3)
+    ability_text: list[str] = []
+    back_name: str = ""
+    starts_in_matrix: bool = False
+    free_your_mind_out_of_play: bool = False
+
+
+class Objective(_Strict):
+    text: str
+    type: Literal["defeated", "completed", "hook", "announce"]
+    cards: list[str] = []
+    count: int = Field(default=1, ge=1)
+    hook: str = ""
+
+
+class ActPart(_Strict):
+    part: int = Field(ge=1, le=3)
+    title: str = ""
+    text: str = ""
+    setup: list[Effect] = []
+    objective: Objective | None = None
+    on_complete: list[Effect] = []
+    minor_victory: bool = False
+
+
+class ActCard(_Card):
+    kind: Literal["act"]
+    act: int = Field(ge=1, le=3)
+    story: str
+    parts: list[ActPart] = Field(min_length=1, max_length=2)
+
+
+class EnemyCard(_Card):
+    kind: Literal["enemy"]
+    attack: int | None = Field(default=0, ge=0, description="null: an icon, cannot be fought")
+    attack_icon: bool = Field(default=False, description="shows an icon instead of Attack (LE-FIGHT-08)")
+    attack_plus: bool = False
+    descriptors: list[str] = []
+    keywords: list[EnemyKeyword] = []
+    evade_cost: int = Field(default=0, ge=0)
+    buy_time_cost: int = Field(default=5, ge=0)
+    fights_needed: int = Field(default=1, ge=1)
+    reveal: list[Effect] = []
+    fight: list[Effect] = []
+    strike_mode: Literal["normal", "none", "replace"] = "normal"
+    strike: list[Effect] = []
+    part_of_the_system: bool = False
+
+
+class ChallengeCard(_Card):
+    kind: Literal["challenge"]
+    descriptors: list[str] = []
+    keywords: list[EnemyKeyword] = []
+    cost_recruit: int = Field(default=0, ge=0)
+    cost_attack: int = Field(default=0, ge=0)
+    cost_either: int = Field(default=0, ge=0)
+    condition: Literal["none", "dock_groups_4", "hook"] = "none"
+    condition_hook: str = ""
+    reveal: list[Effect] = []
+    complete: list[Effect] = []
+
+
+class EventCard(_Card):
+    kind: Literal["event", "special"]
+    descriptors: list[str] = []
+    reveal: list[Effect] = []
+    on_draw: list[Effect] = []
+    part_of_the_system: bool = False
+
+
+class StrikeCard(_Card):
+    kind: Literal["strike"]
+    damage: int = Field(ge=0)
+    effects: list[Effect] = []
+    stays: bool = Field(default=True, description="false: discarded after resolving instead of kept")
+    may_take_instead: bool = False
+    pay_time_to_avoid: int = Field(default=0, ge=0)
+
+
+class InevitableCard(_Card):
+    kind: Literal["inevitable"]
+    start_side: Literal["front", "back"] = "front"
+    on_enter_combat: list[Effect] = []
+
+
+Card = Annotated[
+    HeroCard | AvatarCard | ActCard | EnemyCard | ChallengeCard | EventCard | StrikeCard | InevitableCard,
+    Field(discriminator="kind"),
+]
+
+
+class CardFile(_Strict):
+    """One TOML file: ``[[card]]`` tables."""
+
+    card: list[Card] = []
+
+
+class RowSpace(_Strict):
+    name: str
+    scan_cost: int | None = Field(default=None, ge=0)
+    phone: bool = False
+
+
+class Playmat(_Strict):
+    """The physical playmat as data (cards/legendary/playmat.toml)."""
+
+    row: list[RowSpace] = Field(min_length=5, max_length=5)
+    combat_phone_cost: int = Field(ge=0)
+    combat_phone_max_cards: int = Field(ge=1)
+    dock_spaces: int = Field(default=5, ge=1)
+    hand_size: int = Field(default=6, ge=1)
+    start_time: int = Field(default=10, ge=1)
+    buy_time_default: int = Field(default=5, ge=0)
+
+
+for _m in (IfWorld, IfAct, Option, ChooseOne, EachPlayer, ClassAbility, HeroCard, AvatarCard,
+           ActPart, ActCard, EnemyCard, ChallengeCard, EventCard, StrikeCard, InevitableCard, CardFile):
+    _m.model_rebuild()

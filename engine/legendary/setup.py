@@ -1,0 +1,207 @@
+"""Game setup (LE-SETUP): from a setup description to the first Action Phase."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from engine.core import rng
+from engine.legendary import flow
+from engine.legendary import row as rowmod
+from engine.legendary.carddb import CardDB
+from engine.legendary.state import GLOBAL_PILES, PLAYER_PILES, PlayerState, State, dock, pp
+from engine.legendary.table import Table
+
+POTS_BY_PLAYERS = {1: 0, 2: 1, 3: 3, 4: 5, 5: 5}  # LE-SETUP-15
+VARIANTS = ("not_ready_to_be_unplugged", "construct", "dodge_bullets", "slowing_time",
+            "smaller_system", "agents_are_coming", "time_is_running_out")
+
+
+class SetupError(ValueError):
+    """A setup that breaks a setup rule; the message names the rule."""
+
+
+@dataclass
+class LegendarySetup:
+    """What the players chose before the game: everything needed to rebuild it from the seed."""
+
+    avatars: list[str]
+    acts: list[str]
+    groups: list[str]
+    seed: int = 0
+    first_player: int | None = None
+    variants: list[str] = field(default_factory=list)
+    card_dirs: list[str] = field(default_factory=list)
+    traitor: str | None = None
+    prep_turns: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> LegendarySetup:
+        return cls(**d)
+
+
+def _physical_cards(db: CardDB) -> list[str]:
+    out: list[str] = []
+    for cid in sorted(db.cards):
+        out.extend([cid] * db.cards[cid].copies)
+    return out
+
+
+def validate(db: CardDB, setup: LegendarySetup) -> None:
+    """Raise SetupError for a setup the rules forbid."""
+    n = len(setup.avatars)
+    if not 1 <= n <= 5:
+        raise SetupError("LE-GEN-01: the game is for 1 to 5 players")
+    if len(set(setup.avatars)) != n:
+        raise SetupError("LE-SETUP-03: no Avatar can be used by two players")
+    chars = []
+    for a in setup.avatars:
+        card = db.cards.get(a)
+        if card is None or card.kind != "avatar":
+            raise SetupError(f"LE-SETUP-02: {a!r} is not an Avatar")
+        chars.append(card.character)
+    if len(set(chars)) != n:
+        raise SetupError("LE-SETUP-03: two versions of the same character cannot play together")
+    if len(setup.acts) != 3:
+        raise SetupError("LE-SETUP-08: choose exactly one Act 1, one Act 2 and one Act 3")
+    for i, story in enumerate(setup.acts, start=1):
+        cards = [c for c in db.cards.values() if c.kind == "act" and c.story == story]
+        if not cards or any(c.act != i for c in cards):
+            raise SetupError(f"LE-SETUP-08: {story!r} is not an Act {i}")
+        if len(cards) != (2 if i == 3 else 1):
+            raise SetupError(f"LE-SETUP-10: {story!r} needs {2 if i == 3 else 1} Act card(s)")
+    if len(set(setup.groups)) != 4:
+        raise SetupError("LE-SETUP-18: Zion is built from 4 different Hero Groups")
+    for g in setup.groups:
+        if not any(c.kind == "hero" and c.group == g and not c.extra for c in db.cards.values()):
+            raise SetupError(f"LE-SETUP-18: no Hero Group {g!r}")
+    for v in setup.variants:
+        if v not in VARIANTS:
+            raise SetupError(f"LE-VARIANT-02: unknown variant {v!r}")
+
+
+def new_state(db: CardDB, setup: LegendarySetup) -> State:
+    """Build the starting state (LE-SETUP-01..25) and run to the first decision or Action Phase."""
+    validate(db, setup)
+    defs = _physical_cards(db)
+    piles: dict[str, list[int]] = {name: [] for name in GLOBAL_PILES}
+    for i in range(5):
+        piles[f"row.{i}"] = []
+        piles[f"att.{i}"] = []
+    for i in range(db.playmat.dock_spaces):
+        piles[dock(i)] = []
+    n = len(setup.avatars)
+    for seat in range(n):
+        for name in PLAYER_PILES:
+            piles[pp(seat, name)] = []
+    piles["box"] = list(range(len(defs)))
+    s = State(defs=defs, piles=piles, players=[], rng=rng.seed_state(setup.seed),
+              setup=setup.to_dict(), time=db.playmat.start_time)
+    t = Table(db, s)
+    box_index: dict[str, list[int]] = {}
+    for cid, d in enumerate(defs):
+        box_index.setdefault(d, []).append(cid)
+
+    def take(def_id: str, dst: str, *, face_up: bool = False) -> int:
+        cid = box_index[def_id].pop()
+        t.move(cid, "box", dst, face_up=face_up)
+        return cid
+
+    def take_all(pred: Any, dst: str) -> list[int]:
+        got = []
+        for d, ids in box_index.items():
+            if pred(db.cards[d]):
+                while ids:
+                    got.append(take(d, dst))
+        return got
+
+    # Avatars and starting decks (LE-SETUP-01/02/04/23/24).
+    for seat, av in enumerate(setup.avatars):
+        acard = db.cards[av]
+        aid = take(av, pp(seat, "avatar"), face_up=True)
+        p = PlayerState(seat=seat, avatar=aid, in_matrix=acard.starts_in_matrix)
+        if "dodge_bullets" in setup.variants:
+            p.health_bonus = acard.speed  # LE-VARIANT-05
+        s.players.append(p)
+        for def_id, count in (("unplug", 7), ("there_is_no_spoon", 5), ("free_your_mind", 1)):
+            for _ in range(count):
+                dst = pp(seat, "deck")
+                if def_id == "free_your_mind" and acard.free_your_mind_out_of_play:
+                    dst = "out_of_play"
+                take(def_id, dst)
+    # Hovercrafts and Strikes (LE-SETUP-06/07).
+    take_all(lambda c: c.deck == "hovercraft", "hovercraft")
+    t.shuffle("hovercraft")
+    take_all(lambda c: c.kind == "strike", "strikes")
+    t.shuffle("strikes")
+    # Act stack (LE-SETUP-09): Act 1 on top, Act 3's Part 3 card at the bottom.
+    stack: list[int] = []
+    for story in setup.acts:
+        cards = sorted((c for c in db.cards.values() if c.kind == "act" and c.story == story),
+                       key=lambda c: c.parts[0].part)
+        stack.extend(take(c.id, "acts", face_up=True) for c in cards)
+    s.piles["acts"] = list(reversed(stack))
+    # Matrix Deck (LE-SETUP-11..16), Act 3 first so Act 1 ends on top.
+    k = POTS_BY_PLAYERS[n]
+    if "not_ready_to_be_unplugged" in setup.variants:
+        k += 1
+    if "smaller_system" in setup.variants:
+        k = max(0, k - 1)
+    pots = take_all(lambda c: getattr(c, "part_of_the_system", False), "out_of_play")
+    if 3 * k > len(pots):
+        raise SetupError(f"LE-VARIANT-03: {3 * k} Part of the System cards needed, {len(pots)} exist")
+    s.rng = rng.shuffle(s.rng, pots)
+    deck: list[int] = []
+    for story in reversed(setup.acts):
+        label = f"act:{story}"
+        mini = take_all(lambda c, lb=label: c.deck == lb and not c.extra and c.kind != "act",
+                        "matrix_deck")
+        inev = [c for c in mini if db.cards[defs[c]].kind == "inevitable"]
+        rest = [c for c in mini if c not in inev]
+        for _ in range(k):
+            c = pots.pop()
+            t.move(c, "out_of_play", "matrix_deck")
+            rest.append(c)
+        s.rng = rng.shuffle(s.rng, rest)
+        if inev:
+            s.inevitable = inev[0]
+            s.face_up.add(inev[0])  # LE-INEVITABLE-08: always counts as face up
+            deck.extend(inev)
+        deck.extend(rest)
+    s.piles["matrix_deck"] = deck
+    # Extras (LE-SETUP-17).
+    stories = {f"act:{x}" for x in setup.acts}
+    take_all(lambda c: c.deck in stories and c.extra, "extras")
+    # Zion and the Dock (LE-SETUP-18/22).
+    groups = set(setup.groups)
+    take_all(lambda c: c.kind == "hero" and c.group in groups and not c.extra, "zion")
+    t.shuffle("zion")
+    for i in range(db.playmat.dock_spaces):
+        t.move(s.piles["zion"][-1], "zion", dock(i), face_up=True)
+    # Time Track (LE-SETUP-21, LE-VARIANT-09).
+    if "time_is_running_out" in setup.variants:
+        s.time = 7
+    # Hands (LE-SETUP-24).
+    for seat in range(n):
+        t.shuffle(pp(seat, "deck"))
+        t.draw(seat, db.playmat.hand_size)
+    # First player (LE-SETUP-25).
+    ranks = [db.cards[a].rank for a in setup.avatars]
+    best = [i for i, r in enumerate(ranks) if r == min(ranks)]
+    if setup.first_player is not None and setup.first_player in best:
+        s.active = setup.first_player
+    else:
+        s.active = best[t.below(len(best))]
+    # Prep turns (LE-VARIANT-01/04, LE-CAMPAIGN-18): at most one per player.
+    if n == 5 or "construct" in setup.variants or setup.prep_turns:
+        for p in s.players:
+            p.prep_turn = True
+    if "agents_are_coming" in setup.variants:  # LE-VARIANT-08
+        for _ in range(3):
+            rowmod.matrix_phase(t)
+    s.turn_no = 1
+    s.stack.append({"op": "start_turn"})
+    flow.run(t)
+    return s

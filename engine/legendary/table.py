@@ -1,0 +1,176 @@
+"""The working context of one command: card database, state and the events produced so far.
+
+Low-level moves every rule uses: moving cards between piles, drawing with reshuffles, the Time
+Track, damage and player defeat, game end.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import rng
+from engine.core.results import Decision, Event
+from engine.legendary.carddb import CardDB
+from engine.legendary.state import State, pp
+
+
+class Table:
+    """Bundles the card database, the state being changed and the event list."""
+
+    __slots__ = ("db", "s", "events")
+
+    def __init__(self, db: CardDB, s: State) -> None:
+        self.db = db
+        self.s = s
+        self.events: list[Event] = []
+
+    # --- looking things up ---------------------------------------------------------------------
+
+    def card(self, cid: int) -> Any:
+        return self.db.cards[self.s.defs[cid]]
+
+    def name(self, cid: int) -> str:
+        return self.card(cid).name
+
+    def fx(self, cid: int, attr: str) -> list[dict]:
+        if cid in self.s.blank and attr in ("reveal", "fight", "strike", "complete"):
+            return []  # Make an Offer to Deus Ex Machina blanks these (LE-CARD-40)
+        return self.db.fx(self.s.defs[cid], attr)
+
+    @property
+    def mat(self) -> Any:
+        return self.db.playmat
+
+    def player_name(self, seat: int) -> str:
+        av = self.s.players[seat].avatar
+        c = self.card(av)
+        if av in self.s.flipped and c.back_name:
+            return c.back_name
+        return c.name
+
+    def health(self, seat: int) -> int:
+        p = self.s.players[seat]
+        return self.card(p.avatar).health + p.health_bonus
+
+    def damage(self, seat: int) -> int:
+        """Strike damage plus 1 per scar (LE-STRIKE-06, LE-CAMPAIGN-17)."""
+        total = sum(self.card(c).damage for c in self.s.piles[pp(seat, "strikes")])
+        return total + len(self.s.piles[pp(seat, "scars")])
+
+    def living(self) -> list[int]:
+        return [p.seat for p in self.s.players if not p.defeated]
+
+    def next_seat(self, seat: int) -> int:
+        """The next undefeated player clockwise; a lone player is their own next (LE-TERM-05)."""
+        n = len(self.s.players)
+        for step in range(1, n + 1):
+            cand = (seat + step) % n
+            if not self.s.players[cand].defeated:
+                return cand
+        return seat
+
+    def clockwise_from_active(self) -> list[int]:
+        """Active player first, then clockwise (LE-TIMING-07)."""
+        n = len(self.s.players)
+        order = [(self.s.active + i) % n for i in range(n)]
+        return [x for x in order if not self.s.players[x].defeated]
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def emit(self, kind: str, text: str = "", **data: Any) -> None:
+        self.events.append(Event(kind, data, text))
+
+    # --- piles ----------------------------------------------------------------------------------
+
+    def move(self, cid: int, src: str, dst: str, *, face_up: bool | None = None,
+             bottom: bool = False, text: str = "") -> None:
+        """Move one card between piles (to the top unless ``bottom``)."""
+        self.s.piles[src].remove(cid)
+        if bottom:
+            self.s.piles[dst].insert(0, cid)
+        else:
+            self.s.piles[dst].append(cid)
+        if face_up is True:
+            self.s.face_up.add(cid)
+        elif face_up is False:
+            self.s.face_up.discard(cid)
+        self.emit("card_moved", text, card=cid, src=src, dst=dst, face_up=cid in self.s.face_up)
+
+    def shuffle(self, pile: str) -> None:
+        self.s.rng = rng.shuffle(self.s.rng, self.s.piles[pile])
+        self.emit("shuffled", f"{pile} shuffled", pile=pile)
+
+    def below(self, n: int) -> int:
+        self.s.rng, x = rng.below(self.s.rng, n)
+        return x
+
+    def refill_deck(self, seat: int) -> bool:
+        """Shuffle the discard pile into an empty deck (LE-CLEANUP-03/04); False if both empty."""
+        deck, disc = pp(seat, "deck"), pp(seat, "discard")
+        if self.s.piles[deck]:
+            return True
+        if not self.s.piles[disc]:
+            return False
+        cards = self.s.piles[disc]
+        self.s.piles[deck] = cards
+        self.s.piles[disc] = []
+        for c in cards:
+            self.s.face_up.discard(c)
+        self.shuffle(deck)
+        self.emit("deck_reshuffled", f"{self.player_name(seat)} shuffles their discard pile into a new deck",
+                  seat=seat, count=len(cards))
+        return True
+
+    def draw(self, seat: int, n: int) -> list[int]:
+        """Draw up to ``n`` cards; "when you draw this" effects are queued after the whole draw."""
+        drawn: list[int] = []
+        for _ in range(n):
+            if not self.refill_deck(seat):
+                break
+            cid = self.s.piles[pp(seat, "deck")][-1]
+            self.move(cid, pp(seat, "deck"), pp(seat, "hand"))
+            drawn.append(cid)
+        if drawn:
+            self.emit("cards_drawn", f"{self.player_name(seat)} draws {len(drawn)}", seat=seat,
+                      count=len(drawn))
+        # LE-CLEANUP-06: resolve on-draw effects only after the draw is finished.
+        for cid in reversed(drawn):
+            for eff in reversed(self.fx(cid, "on_draw")):
+                self.s.stack.append({"op": "fx", "fx": eff, "src": cid, "seat": seat})
+        return drawn
+
+    # --- time, damage, end ----------------------------------------------------------------------
+
+    def change_time(self, delta: int, cause: str) -> None:
+        if delta == 0 or self.s.over:
+            return
+        before = self.s.time
+        self.s.time = max(0, before + delta)
+        self.emit("time_changed", f"Time Track {before} -> {self.s.time} ({cause})",
+                  before=before, after=self.s.time, cause=cause)
+        if self.s.time <= 0:
+            self.end_game("loss:time", "LE-TIME-02: the Time Track reached 0")
+
+    def end_game(self, result: str, text: str) -> None:
+        if self.s.result:
+            return
+        self.s.result = result
+        self.s.stack.clear()
+        self.s.decision = None
+        self.s.phase = "over"
+        self.emit("game_over", text, result=result)
+
+    def ask(self, task: dict, seat: int, prompt: str, options: list[str], rule: str = "",
+            kind: str = "") -> None:
+        """Suspend ``task`` on a decision; ``choose K`` resumes it with ``task['answer'] = K``."""
+        task["asked"] = True
+        self.s.stack.append(task)
+        self.s.decision = Decision(seat, prompt, tuple(options), rule, kind)
+        self.emit("decision", prompt, seat=seat, options=list(options), rule=rule)
+
+    def push(self, *tasks: dict) -> None:
+        """Schedule tasks to run in the given order (before anything already scheduled)."""
+        for t in reversed(tasks):
+            self.s.stack.append(t)
+
+    def push_fx(self, effects: list[dict], src: int, seat: int, **extra: Any) -> None:
+        self.push(*({"op": "fx", "fx": e, "src": src, "seat": seat, **extra} for e in effects))

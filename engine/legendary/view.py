@@ -1,0 +1,57 @@
+"""Per-seat views: what one player may see of the table (LE-MATRIX-11, LE-TERM-04, LE-GEN-08)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.legendary.carddb import CardDB
+from engine.legendary.state import State, pp
+
+# Piles whose order and faces nobody sees: only their size is shown (LE-TERM-04).
+COUNT_ONLY = ("box", "matrix_deck", "hovercraft", "zion", "strikes", "extras", "out_of_play")
+
+
+def _card(db: CardDB, s: State, cid: int) -> dict[str, Any]:
+    c = db.cards[s.defs[cid]]
+    out: dict[str, Any] = {"id": cid, "def": c.id, "name": c.name, "kind": c.kind}
+    if cid in s.flipped:
+        out["flipped"] = True
+    if cid in s.rotated:
+        out["rotated"] = True
+    return out
+
+
+def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready view of the state for ``seat``; hidden cards carry no id or name."""
+    secret_hands = bool(s.setup.get("traitor"))
+    piles: dict[str, Any] = {}
+    for name, cards in s.piles.items():
+        if name in COUNT_ONLY or name.endswith(".deck"):
+            piles[name] = {"count": len(cards)}
+            continue
+        owner = int(name[1:name.index(".")]) if name.startswith("p") and "." in name else None
+        hidden_pile = (name.endswith(".hand") and secret_hands and owner != seat) or \
+            name.endswith(".hidden") and owner != seat or name.endswith(".scars")
+        shown = []
+        for cid in cards:
+            visible = not hidden_pile and (cid in s.face_up or name.endswith(".hand") or
+                                           name in ("acts",))
+            shown.append(_card(db, s, cid) if visible else {"hidden": True})
+        piles[name] = {"count": len(cards), "cards": shown}
+    players = []
+    for p in s.players:
+        av = db.cards[s.defs[p.avatar]]
+        strikes = sum(db.cards[s.defs[c]].damage for c in s.piles[pp(p.seat, "strikes")])
+        players.append({
+            "seat": p.seat, "avatar": av.id,
+            "name": av.back_name if p.avatar in s.flipped and av.back_name else av.name,
+            "in_matrix": p.in_matrix, "defeated": p.defeated,
+            "damage": strikes + len(s.piles[pp(p.seat, "scars")]),
+            "health": av.health + p.health_bonus, "prep_turn": p.prep_turn,
+        })
+    return {
+        "seat": seat, "active": s.active, "turn": s.turn_no, "phase": s.phase, "time": s.time,
+        "act": s.act, "part": s.part, "recruit": s.turn.recruit, "attack": s.turn.attack,
+        "free_move_used": s.turn.free_move_used, "extra_moves": s.turn.extra_moves,
+        "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
+        "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
+    }

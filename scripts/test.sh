@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Install what the tests need into .venv and run them: bash scripts/test.sh [pytest args...]
+# Exits with pytest's status; the rule-coverage report after it is information only.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# Qt's offscreen platform needs these system libraries (DESIGN.md §7).
+QT_DEBS=(libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libdbus-1-3 libxkbcommon0)
+if [[ "$(uname -s)" == Linux ]] && command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
+    missing=()
+    for deb in "${QT_DEBS[@]}"; do
+        # Ubuntu 24.04+ renamed some libraries with a t64 suffix.
+        dpkg -s "$deb" >/dev/null 2>&1 || dpkg -s "${deb}t64" >/dev/null 2>&1 || missing+=("$deb")
+    done
+    if ((${#missing[@]})); then
+        echo "Installing Qt system libraries: ${missing[*]}"
+        apt_install "${missing[@]}" || echo "warning: could not install ${missing[*]}; Qt tests may fail" >&2
+    fi
+fi
+
+ensure_venv
+install_project ".[dev]"
+
+export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
+status=0
+"$VENV_PY" -m pytest "$@" || status=$?
+
+"$VENV_PY" tools/rule_coverage.py || echo "(rule coverage report failed; ignored)" >&2
+exit "$status"
