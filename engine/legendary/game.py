@@ -41,6 +41,7 @@ class LegendaryGame:
         self.track_undo = track_undo
         self._snapshots: list[State] = []
         self._undo_closed = "nothing to undo yet"
+        self.initial: dict[str, Any] | None = None  # set when the game starts from an edited position
 
     # --- creation -----------------------------------------------------------------------------
 
@@ -49,6 +50,14 @@ class LegendaryGame:
         """Set up a new game (raises SetupError for a setup the rules forbid)."""
         db = db or load_db([Path(d) for d in setup.card_dirs])
         return cls(db, new_state(db, setup), **kw)
+
+    def rebase(self) -> None:
+        """Make the current position the start of the command log (after a scenario or a test
+        edited the table directly), so saves still replay exactly."""
+        self.initial = self.state.to_dict()
+        self.commands = []
+        self._snapshots.clear()
+        self._undo_closed = "the table was set up directly"
 
     @property
     def setup(self) -> LegendarySetup:
@@ -66,6 +75,9 @@ class LegendaryGame:
         act = ACTIONS.get(cmd.verb)
         if act is None:
             return Rejection("COMMAND", f"unknown command {cmd.verb!r}; known: {', '.join(sorted(ACTIONS))}")
+        if cmd.seat is not None and not 0 <= cmd.seat < len(self.state.players):
+            n = len(self.state.players)
+            return Rejection("COMMAND", f"there is no seat {cmd.seat} in this {n}-player game")
         return act.check(Table(self.db, self.state), cmd)
 
     def is_legal(self, cmd: Command | str) -> bool:
@@ -132,8 +144,11 @@ class LegendaryGame:
     # --- saves ---------------------------------------------------------------------------------
 
     def save_payload(self) -> dict[str, Any]:
-        return {"setup": self.state.setup, "commands": list(self.commands),
-                "snapshot": self.state.to_dict(), "state_hash": self.state_hash()}
+        out = {"setup": self.state.setup, "commands": list(self.commands),
+               "snapshot": self.state.to_dict(), "state_hash": self.state_hash()}
+        if self.initial is not None:
+            out["initial"] = self.initial
+        return out
 
     def save(self, path: Path) -> None:
         """Write an atomic, versioned save (setup + seed + command log + snapshot)."""
@@ -149,7 +164,15 @@ class LegendaryGame:
             want = payload["state_hash"]
         except (KeyError, TypeError) as e:
             raise SaveError(path, f"is missing part of the game ({e})") from None
-        game = cls.new(setup, db)
+        if payload.get("initial") is not None:
+            try:
+                start = State.from_dict(payload["initial"])
+            except (KeyError, TypeError, ValueError) as e:
+                raise SaveError(path, f"has a damaged starting position ({e})") from None
+            game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
+            game.initial = payload["initial"]
+        else:
+            game = cls.new(setup, db)
         for i, line in enumerate(commands):
             res = game.apply(line)
             if not res.accepted:

@@ -41,6 +41,7 @@ class Scenario:
     failures: list[str] = field(default_factory=list)
     last: Any = None
     base_dir: Path = Path(".")
+    _edited: bool = False
 
     # --- running -------------------------------------------------------------------------------
 
@@ -79,9 +80,14 @@ class Scenario:
         if handler is None:
             raise ScenarioError(f"unknown directive {head!r}")
         handler(args)
+        if head != "expect":
+            self._edited = True
 
     def command(self, text: str) -> Any:
         g = self._g
+        if self._edited:
+            g.rebase()
+            self._edited = False
         text = self._subst(text)
         res = g.apply(text)
         self.last = res
@@ -163,21 +169,7 @@ class Scenario:
 
     def _do_act(self, args: list[str]) -> None:
         """``act A P``: make Act A Part P current (the Act stack is reordered to match)."""
-        s = self._g.state
-        act, part = int(args[0]), int(args[1])
-        t = self.t
-        acts = s.piles["acts"]
-        for _ in range(len(acts)):
-            card = t.card(acts[-1])
-            if card.act == act and any(p.part == part for p in card.parts):
-                break
-            acts.insert(0, acts.pop())
-        else:
-            raise ScenarioError(f"no Act {act} Part {part} in this game")
-        card_id = acts[-1]
-        if t.card(card_id).parts[0].part != part:
-            s.flipped.add(card_id)
-        s.act, s.part = act, part
+        set_act(self.t, int(args[0]), int(args[1]))
 
     def _do_active(self, args: list[str]) -> None:
         self._g.state.active = int(args[0])
@@ -300,6 +292,22 @@ class Scenario:
         elif what not in ("time", "count", "in", "world", "result", "rejected", "accepted", "pool",
                           "decision", "act", "damage"):
             raise ScenarioError(f"unknown expectation {what!r}")
+
+
+def set_act(t: Table, act: int, part: int) -> None:
+    """Make Act ``act`` Part ``part`` current, reordering the Act stack as play would have."""
+    s = t.s
+    acts = s.piles["acts"]
+    for _ in range(len(acts)):
+        card = t.card(acts[-1])
+        if card.act == act and any(p.part == part for p in card.parts):
+            break
+        acts.insert(0, acts.pop())
+    else:
+        raise ScenarioError(f"no Act {act} Part {part} in this game")
+    if t.card(acts[-1]).parts[0].part != part:
+        s.flipped.add(acts[-1])
+    s.act, s.part = act, part
 
 
 def run_scenario(path: Path, db: CardDB | None = None) -> dict[str, Any]:

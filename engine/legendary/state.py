@@ -142,6 +142,10 @@ class State:
                 v = None if v is None else v.to_dict()
             elif f.name == "owner":
                 v = {str(k): s for k, s in sorted(v.items())}
+            elif f.name == "piles":
+                v = {k: list(cards) for k, cards in v.items()}
+            elif isinstance(v, (list, dict)):
+                v = copy.deepcopy(v)
             out[f.name] = v
         return out
 
