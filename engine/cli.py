@@ -32,10 +32,17 @@ def default_setup(db: Any, players: int, seed: int, card_dirs: list[str]) -> Any
     from engine.legendary.setup import LegendarySetup
 
     acts = []
+    decks = {c.deck for c in db.cards.values() if c.kind != "act"}
     for n in (1, 2, 3):
-        stories = sorted({c.story for c in db.cards.values() if c.kind == "act" and c.act == n})
+        cards_of: dict[str, int] = {}
+        for c in db.cards.values():
+            if c.kind == "act" and c.act == n:
+                cards_of[c.story] = cards_of.get(c.story, 0) + 1
+        # A playable Act: the right number of Act cards and a mini-deck.
+        stories = sorted(st for st, k in cards_of.items()
+                         if k == (2 if n == 3 else 1) and f"act:{st}" in decks)
         if not stories:
-            raise SystemExit("no Act cards are loaded: pass --cards with an Act folder")
+            raise SystemExit("no playable Act cards are loaded: pass --cards with an Act folder")
         acts.append(stories[0])
     groups = sorted({c.group for c in db.cards.values()
                      if c.kind == "hero" and c.group and not c.extra and c.deck.startswith("group:")})

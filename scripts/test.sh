@@ -23,8 +23,15 @@ ensure_venv
 install_project ".[dev]"
 
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
-status=0
-"$VENV_PY" -m pytest "$@" || status=$?
+mkdir -p build
+set +e
+"$VENV_PY" -m pytest "$@" 2>&1 | tee build/pytest.log
+status=${PIPESTATUS[0]}
+set -e
 
+echo "--- rule coverage (tools/rule_coverage.py) ---"
 "$VENV_PY" tools/rule_coverage.py || echo "(rule coverage report failed; ignored)" >&2
+# Repeat pytest's closing line so the run still ends with the test result.
+echo "--- pytest ---"
+tail -n 1 build/pytest.log
 exit "$status"
