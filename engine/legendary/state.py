@@ -122,30 +122,30 @@ class State:
         new.blank = set(self.blank)
         new.disabled_scan = set(self.disabled_scan)
         new.owner = dict(self.owner)
-        new.turn = copy.deepcopy(self.turn)
-        new.stack = copy.deepcopy(self.stack)
+        new.turn = Turn(**_dc_dict(self.turn, _plain_copy))
+        new.stack = _plain_copy(self.stack)
         return new
 
     # --- serialisation -------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, share: bool = False) -> dict[str, Any]:
+        """Plain JSON-ready data. ``share=True`` skips copying (read-only uses such as hashing)."""
+        cp = (lambda v: v) if share else _plain_copy
         out: dict[str, Any] = {}
         for f in fields(self):
             v = getattr(self, f.name)
             if isinstance(v, set):
                 v = sorted(v)
             elif f.name == "players":
-                v = [_dc_dict(p) for p in v]
+                v = [_dc_dict(p, cp) for p in v]
             elif f.name == "turn":
-                v = _dc_dict(v)
+                v = _dc_dict(v, cp)
             elif f.name == "decision":
                 v = None if v is None else v.to_dict()
             elif f.name == "owner":
                 v = {str(k): s for k, s in sorted(v.items())}
-            elif f.name == "piles":
-                v = {k: list(cards) for k, cards in v.items()}
             elif isinstance(v, (list, dict)):
-                v = copy.deepcopy(v)
+                v = cp(v)
             out[f.name] = v
         return out
 
@@ -165,8 +165,17 @@ class State:
 
     def hash(self) -> str:
         """A stable hash of the whole state (same on every OS and process)."""
-        return digest(self.to_dict())
+        return digest(self.to_dict(share=True))
 
 
-def _dc_dict(obj: Any) -> dict[str, Any]:
-    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
+def _dc_dict(obj: Any, cp: Any) -> dict[str, Any]:
+    return {f.name: cp(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def _plain_copy(v: Any) -> Any:
+    """Copy nested lists and dicts of plain values (much faster than copy.deepcopy)."""
+    if isinstance(v, list):
+        return [_plain_copy(x) if isinstance(x, (list, dict)) else x for x in v]
+    if isinstance(v, dict):
+        return {k: _plain_copy(x) if isinstance(x, (list, dict)) else x for k, x in v.items()}
+    return v

@@ -29,7 +29,8 @@ def pick(rng: random.Random, legal: list[Command]) -> Command:
     return rng.choice(legal)
 
 
-def check_invariants(game: LegendaryGame) -> None:
+def check_invariants(game: LegendaryGame) -> list[Command]:
+    """Assert the invariants; return the legal commands (so callers need not list them again)."""
     s = game.state
     seen = Counter(c for pile in s.piles.values() for c in pile)
     assert len(seen) == len(s.defs) and all(v == 1 for v in seen.values()), "card conservation"
@@ -41,10 +42,11 @@ def check_invariants(game: LegendaryGame) -> None:
     assert asked == (1 if s.decision is not None else 0), "at most one pending decision"
     for i in range(5):
         assert len(s.piles[f"row.{i}"]) <= 1, "a Row space holds two cards"
-    if not s.over:
-        assert game.legal_commands(), "no legal command in a live game"
+    legal = [] if s.over else game.legal_commands()
+    assert s.over or legal, "no legal command in a live game"
     # Save -> load of the snapshot gives the same hash (the full replay is checked per game).
     assert State.from_dict(s.to_dict()).hash() == s.hash()
+    return legal
 
 
 def play_game(db: CardDB, seed: int, seen: Counter[str] | None = None) -> LegendaryGame:
@@ -62,15 +64,15 @@ def play_game(db: CardDB, seed: int, seen: Counter[str] | None = None) -> Legend
     if start != (1, 1):
         set_act(Table(db, game.state), *start)
         game.rebase()
-    check_invariants(game)
+    legal = check_invariants(game)
     for _ in range(20000):
         if game.over:
             break
-        res = game.apply(pick(rng, game.legal_commands()))
+        res = game.apply(pick(rng, legal))
         assert res.accepted, res
         if seen is not None:
             seen.update(e.kind for e in res.events)
-        check_invariants(game)
+        legal = check_invariants(game)
     assert game.over, "the game did not end"
     return game
 
