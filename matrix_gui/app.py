@@ -1,5 +1,4 @@
 """Entry point of the `matrix-tabletop` command."""
-
 from __future__ import annotations
 
 import sys
@@ -9,13 +8,8 @@ def main(argv: list[str] | None = None) -> int:
     """Start the app; until the playmat lands, run a short headless simulation instead."""
     del argv  # the placeholder takes no arguments yet
     print("Matrix Tabletop: the playmat is not built yet; running 3 headless games instead.", flush=True)
-    try:
-        import engine.cli as cli  # lazy: the engine CLI is written separately
-    except ModuleNotFoundError as exc:
-        if exc.name != "engine.cli":
-            raise
-        print("The engine's command line (engine/cli.py) is not there yet.", file=sys.stderr)
-        return 1
+    from engine import cli
+
     return cli.main(["simulate", "--games", "3"])
 
 
