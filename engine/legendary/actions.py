@@ -209,10 +209,10 @@ def check_recruit(t: Table, cmd: Command) -> Rejection | None:
     if (r := _gate(t, cmd)) is not None:
         return r
     s = t.s
-    if "recruit" in s.turn.forbid:
-        return R("LE-ABILITY-02", "a card forbids recruiting this turn")
+    if (no := effects.prohibition(t, "recruit")) is not None:
+        return R(no[0], f"{no[1]} forbids recruiting this turn")
     if cmd.args and cmd.args[0] == "hovercraft":
-        if _in_matrix(t) and "recruit_in_matrix" not in s.turn.allow:
+        if _in_matrix(t) and not effects.allowed(t, "recruit_in_matrix"):
             return R("LE-RECRUIT-01", "you are in the Matrix: recruiting needs you in the Real World")
         if not s.piles["hovercraft"]:
             return R("LE-RECRUIT-10", "the Hovercraft stack is empty")
@@ -223,9 +223,11 @@ def check_recruit(t: Table, cmd: Command) -> Rejection | None:
     if r is not None:
         return r
     if _dock_space(t, cid) is None:
+        if not any(s.piles[dock(i)] for i in range(t.mat.dock_spaces)):
+            return R("LE-RECRUIT-09", "the Dock is empty: only Hovercrafts can be recruited")
         return R("LE-RECRUIT-04", f"{t.name(cid)} is not in the Dock")
     c = t.card(cid)
-    if _in_matrix(t) and "digital" not in c.keywords and "recruit_in_matrix" not in s.turn.allow:
+    if _in_matrix(t) and "digital" not in c.keywords and not effects.allowed(t, "recruit_in_matrix"):
         return R("LE-RECRUIT-01", "you are in the Matrix: recruiting needs you in the Real World "
                  "(only Digital Heroes can be recruited from the Matrix)")
     if s.turn.recruit < c.cost:
@@ -269,8 +271,8 @@ def check_move(t: Table, cmd: Command) -> Rejection | None:
     if where == "matrix":
         if _in_matrix(t):
             return R("LE-MOVE-04", "you are already in the Matrix")
-        if "enter_matrix" in s.turn.forbid:
-            return R("LE-ABILITY-02", "a card forbids entering the Matrix this turn")
+        if (no := effects.prohibition(t, "enter_matrix")) is not None:
+            return R(no[0], f"{no[1]} forbids entering the Matrix this turn")
         if not has_move:
             return R("LE-MOVE-01", "you have already used your free move this turn")
         return None
@@ -278,16 +280,18 @@ def check_move(t: Table, cmd: Command) -> Rejection | None:
         return R("LE-MOVE-01", "say 'move matrix' or 'move real [alley|subway|combat]'")
     if not _in_matrix(t):
         return R("LE-MOVE-05", "you are already in the Real World")
-    if "leave_matrix" in s.turn.forbid:
-        return R("LE-ABILITY-02", "a card forbids leaving the Matrix this turn")
+    if (no := effects.prohibition(t, "leave_matrix")) is not None:
+        return R(no[0], f"{no[1]} forbids leaving the Matrix this turn")
     phone = cmd.args[1] if len(cmd.args) > 1 else None
-    if phone is None:
+    if s.turn.free_move_used or phone is None:
         if s.turn.extra_moves > 0:
             return None  # LE-MOVE-11: an effect-granted move needs no phone
+        if s.turn.free_move_used:
+            return R("LE-MOVE-01", "you have already used your free move this turn")
+        if effects.allowed(t, "leave_matrix"):
+            return None  # LE-ABILITY-01: a card lets the free move leave without a phone
         return R("LE-MOVE-06", "leaving the Matrix with the free move needs a phone: "
                  "name one (alley, subway or combat)")
-    if s.turn.free_move_used:
-        return R("LE-MOVE-01", "you have already used your free move this turn")
     phones = phone_spaces(t)
     cz = len(s.piles["combat"])
     blocked = all(not rowmod.is_clear(t, i) for i in phones.values())
@@ -307,8 +311,10 @@ def check_move(t: Table, cmd: Command) -> Rejection | None:
                  f"{', '.join(sorted(phones))} or combat")
     if not rowmod.is_clear(t, phones[phone]):
         inev = rowmod.occupant(t, phones[phone]) == s.inevitable
-        rule = "LE-MOVE-15" if inev else "LE-MOVE-08"
-        return R(rule, f"the {phone.title()} holds a card, so its phone cannot be used")
+        clear = [n for n, i in phones.items() if rowmod.is_clear(t, i)]
+        rule = "LE-MOVE-15" if inev else "LE-MOVE-07" if clear else "LE-MOVE-08"
+        hint = f"; the {clear[0].title()} is clear, use its phone" if clear else ""
+        return R(rule, f"the {phone.title()} holds a card, so its phone cannot be used{hint}")
     return None
 
 
@@ -316,21 +322,25 @@ def do_move(t: Table, cmd: Command) -> None:
     s = t.s
     phone = cmd.args[1] if len(cmd.args) > 1 else None
     going_in = cmd.args[0] == "matrix"
+    why = "free move"
     if going_in:
         if not s.turn.free_move_used:
             s.turn.free_move_used = True
         else:
             s.turn.extra_moves -= 1
+            why = "extra move"
+    elif (phone is None or s.turn.free_move_used) and s.turn.extra_moves > 0:
+        s.turn.extra_moves -= 1  # LE-MOVE-11: an extra move needs no phone (and pays for none)
+        why = "extra move"
     elif phone is None:
-        s.turn.extra_moves -= 1
+        s.turn.free_move_used = True  # LE-ABILITY-01: card text lets it leave without a phone
+        why = "free move, no phone needed"
     else:
         s.turn.free_move_used = True
+        why = f"{phone} phone"  # LE-MOVE-14: the log names the phone used
         if phone == "combat":
             s.turn.attack -= t.mat.combat_phone_cost
             t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
-    why = "free move" if phone or going_in else "extra move"
-    if phone:
-        why = f"{phone} phone"
     effects.set_world(t, s.active, going_in, why)
 
 
@@ -347,11 +357,13 @@ def check_scan(t: Table, cmd: Command) -> Rejection | None:
         return R("LE-SCAN-01", "name a Row space 0-4 (0 is the leftmost)")
     if not _in_matrix(t):
         return R("LE-SCAN-01", "you are in the Real World: scanning needs you in the Matrix")
-    if "scan" in s.turn.forbid:
-        return R("LE-ABILITY-02", "a card forbids scanning this turn")
+    if (no := effects.prohibition(t, "scan")) is not None:
+        return R(no[0], f"{no[1]} forbids scanning this turn")
     occ = rowmod.occupant(t, sp)
     name = t.mat.row[sp].name
-    if occ is None or occ in s.face_up or occ == s.inevitable:
+    if occ is not None and occ == s.inevitable:
+        return R("LE-INEVITABLE-05", f"{t.name(occ)} cannot be scanned")
+    if occ is None or occ in s.face_up:
         return R("LE-SCAN-02", f"the {name} holds no face-down card")
     cost = t.mat.row[sp].scan_cost
     if cost is None or sp in s.disabled_scan:
@@ -403,7 +415,7 @@ def check_fight(t: Table, cmd: Command) -> Rejection | None:
     real = where == "real_world" or where.endswith(".beside")
     if real and _in_matrix(t):
         return R("LE-FIGHT-10", f"{c.name} is in the Real World: fighting it needs you in the Real World")
-    if not real and not _in_matrix(t) and "fight_from_real_world" not in s.turn.allow:
+    if not real and not _in_matrix(t) and not effects.allowed(t, "fight_from_real_world"):
         return R("LE-FIGHT-01", "you are in the Real World: fighting needs you in the Matrix")
     atk = effects.enemy_attack(t, cid)
     if atk is None:
@@ -457,10 +469,14 @@ def check_complete(t: Table, cmd: Command) -> Rejection | None:
     if r is not None:
         return r
     where = _challenge_where(t, cid)
-    if where is None or t.card(cid).kind != "challenge":
+    if where is not None and cid == s.inevitable:
+        return R("LE-INEVITABLE-05", f"{t.name(cid)} cannot be interacted with")
+    if where is None:
         return R("LE-CHALLENGE-01", "that card is not a Challenge in play")
-    if cid not in s.face_up:
+    if cid not in s.face_up:  # before the kind, so a face-down card gives nothing away (LE-MATRIX-11)
         return R("LE-CHALLENGE-01", "face-down cards cannot be completed: scan it first")
+    if t.card(cid).kind != "challenge":
+        return R("LE-CHALLENGE-01", f"{t.name(cid)} is not a Challenge")
     c = t.card(cid)
     if where == "real_world":
         if _in_matrix(t):
@@ -483,7 +499,7 @@ def check_complete(t: Table, cmd: Command) -> Rejection | None:
         have = {"recruit": rec, "attack": atk}
         if pool is None and max(have.values()) < c.cost_either or \
                 pool is not None and have[pool] < c.cost_either:
-            return R("LE-CHALLENGE-05", f"{c.name} costs {c.cost_either} Recruit or Attack")
+            return R("LE-CHALLENGE-02", f"{c.name} costs {c.cost_either} Recruit or Attack")
     return None
 
 
@@ -511,6 +527,8 @@ def check_buytime(t: Table, cmd: Command) -> Rejection | None:
     if r is not None:
         return r
     where = _locate_enemy(t, cid)
+    if where is not None and cid == s.inevitable:
+        return R("LE-INEVITABLE-05", f"{t.name(cid)} cannot be interacted with")
     if where is None or cid not in s.face_up or "buy_time" not in getattr(t.card(cid), "keywords", ()):
         return R("LE-KEYWORD-19", "that card is not a face-up Buy Time Enemy")
     if where not in ("combat",) and not where.startswith("row."):
@@ -544,6 +562,8 @@ def check_evade(t: Table, cmd: Command) -> Rejection | None:
         return r
     where = _locate_enemy(t, cid)
     c = t.card(cid)
+    if where is not None and cid == s.inevitable:
+        return R("LE-INEVITABLE-05", f"{c.name} cannot be interacted with")
     if where is None or cid not in s.face_up or "evade" not in getattr(c, "keywords", ()):
         return R("LE-KEYWORD-26", "that card is not a face-up Evade Enemy")
     if where != "combat" and not where.startswith("row."):

@@ -217,6 +217,29 @@ def _forbid(t: Table, task: dict) -> None:
     t.s.turn.forbid.append(task["fx"]["what"])
 
 
+def area_abilities(t: Table, verb_name: str, what: str) -> list[int]:
+    """Face-up cards whose "Matrix Row:" / "Combat Zone:" ability (``verb_name`` ``what``) is in force
+    now: only while the card is in that area (LE-TIMING-02). Attached cards sit in their space."""
+    s = t.s
+    areas = (("matrix_row", [c for i in range(5) for c in s.piles[row(i)] + s.piles[f"att.{i}"]]),
+             ("combat_zone", s.piles["combat"]))
+    return [c for area, cards in areas for c in cards if c in s.face_up and any(
+        e["verb"] == verb_name and e["what"] == what for e in t.fx(c, area))]
+
+
+def prohibition(t: Table, what: str) -> tuple[str, str] | None:
+    """(rule, who) if a card forbids ``what`` now; prohibitions beat permissions (LE-ABILITY-02)."""
+    if what in t.s.turn.forbid:
+        return "LE-ABILITY-02", "a card"
+    cards = area_abilities(t, "forbid", what)
+    return ("LE-TIMING-02", t.name(cards[0])) if cards else None
+
+
+def allowed(t: Table, what: str) -> bool:
+    """Whether card text permits ``what`` despite the rulebook (LE-ABILITY-01)."""
+    return what in t.s.turn.allow or bool(area_abilities(t, "allow", what))
+
+
 # --- enemies --------------------------------------------------------------------------------------
 
 
@@ -249,10 +272,14 @@ def can_be_defeated(t: Table, cid: int) -> bool:
     return cid != t.s.inevitable and "undefeatable" not in getattr(t.card(cid), "keywords", ())
 
 
-def defeat_enemy(t: Table, cid: int, pile: str, seat: int) -> None:
-    """Defeat an Enemy: to Defeated Enemies, then its Fight: ability (LE-FIGHT-02/04)."""
+def defeat_enemy(t: Table, cid: int, pile: str, seat: int, *, schedule: bool = True) -> list[dict]:
+    """Defeat an Enemy: to Defeated Enemies, then its Fight: ability (LE-FIGHT-02/04). With
+    ``schedule=False`` the Fight: tasks are returned for the caller to order instead."""
     t.move(cid, pile, "defeated_enemies", face_up=True, text=f"{t.name(cid)} is defeated")
-    t.push_fx(t.fx(cid, "fight"), cid, seat)
+    tasks = [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "fight")]
+    if schedule:
+        t.push(*tasks)
+    return tasks
 
 
 def _match(t: Table, cid: int, fx: dict) -> bool:
@@ -285,10 +312,13 @@ def _defeat_enemy(t: Table, task: dict) -> None:
 
 @verb("defeat_all")
 def _defeat_all(t: Table, task: dict) -> None:
-    """LE-ABILITY-07: only matching face-up cards in play."""
+    """LE-ABILITY-07: only matching face-up cards in play. Their Fight: abilities then resolve in
+    the order of LE-TIMING-06 (Combat Zone right to left, then the Row left to right)."""
+    tasks: list[dict] = []
     for pl, c in enemies_in_play(t):
         if _match(t, c, task["fx"]):
-            defeat_enemy(t, c, pl, task["seat"])
+            tasks += defeat_enemy(t, c, pl, task["seat"], schedule=False)
+    t.push(*tasks)
 
 
 @verb("reduce_enemy_attack")
@@ -349,6 +379,27 @@ def _push_all(t: Table, task: dict) -> None:
     rowmod.push_row_into_combat(t)
 
 
+@verb("place_in_row")
+def _place_in_row(t: Table, task: dict) -> None:
+    """LE-MATRIX-08: the card enters that space and pushes any card there in the normal way."""
+    fx = task["fx"]
+    if fx["card"] == "this":
+        cid = task["src"]
+        t.move(cid, t.s.where(cid), "resolving")  # out of the Row first, so no push can reach it
+        rowmod.place(t, cid, "resolving", fx["space"])
+        return
+    deck = t.s.piles["matrix_deck"]
+    if deck:
+        rowmod.place(t, deck[-1], "matrix_deck", fx["space"], face_up=deck[-1] == t.s.inevitable)
+
+
+@verb("if_revealed_by")
+def _if_revealed_by(t: Table, task: dict) -> None:
+    """LE-SCAN-10: a Reveal ability that depends on how the card was revealed."""
+    if task.get("how") == task["fx"]["by"]:
+        t.push_fx(task["fx"]["effects"], task["src"], task["seat"], how=task["how"])
+
+
 # --- structure ------------------------------------------------------------------------------------
 
 
@@ -363,6 +414,24 @@ def _if_world(t: Table, task: dict) -> None:
 def _if_act(t: Table, task: dict) -> None:
     if t.s.act == task["fx"]["act"]:  # LE-TIMING-03
         t.push_fx(task["fx"]["effects"], task["src"], task["seat"])
+
+
+def play_area(t: Table, seat: int) -> list[int]:
+    """What ``seat`` has in play: played cards still there, plus this turn's virtual copies if it is
+    their turn (LE-TERM-06)."""
+    virtual = t.s.turn.virtual if seat == t.s.active else []
+    return [*t.s.piles[pp(seat, "play")], *virtual]
+
+
+@verb("if_in_play_area")
+def _if_in_play_area(t: Table, task: dict) -> None:
+    fx = task["fx"]
+    for cid in play_area(t, t.s.active):
+        c = t.card(cid)
+        if (fx["card"] in (None, c.id) and fx["group"] in (None, c.group)
+                and (fx["cls"] is None or fx["cls"] in c.classes)):
+            t.push_fx(fx["effects"], task["src"], task["seat"])
+            return
 
 
 @verb("choose_one")
@@ -385,6 +454,27 @@ def _each_player(t: Table, task: dict) -> None:
     t.push(*tasks)
 
 
+@verb("pay")
+def _pay(t: Table, task: dict) -> None:
+    """"You may pay X to Y": the active player decides; never offered when unaffordable."""
+    fx, turn = task["fx"], t.s.turn
+    if turn.recruit < fx["recruit"] or turn.attack < fx["attack"]:
+        return
+    if "answer" not in task:
+        cost = " and ".join(f"{n} {w}" for n, w in ((fx["recruit"], "Recruit"), (fx["attack"], "Attack"))
+                            if n) or "nothing"
+        t.ask(task, t.s.active, f"{t.name(task['src'])}: pay {cost}?", ["Do not pay", f"Pay {cost}"],
+              "LE-ABILITY-04", "yes_no")
+        return
+    task.pop("asked", None)
+    if task.pop("answer") != 1:
+        return
+    turn.recruit -= fx["recruit"]
+    turn.attack -= fx["attack"]
+    t.emit("pool_changed", f"{t.name(task['src'])}: paid", recruit=turn.recruit, attack=turn.attack)
+    t.push_fx(fx["effects"], task["src"], task["seat"])
+
+
 @verb("begin_next_part")
 def _begin_next(t: Table, task: dict) -> None:
     t.push({"op": "begin_next_part"})
@@ -393,7 +483,7 @@ def _begin_next(t: Table, task: dict) -> None:
 @verb("add_extras_to_zion")
 def _extras_to_zion(t: Table, task: dict) -> None:
     group = task["fx"]["group"]
-    story = _act_story(t)
+    story = _act_story(t, task["src"])
     moved = [c for c in t.s.piles["extras"] if t.card(c).deck == f"act:{story}"
              and t.card(c).kind == "hero" and (group is None or t.card(c).group == group)]
     for c in moved:
@@ -409,11 +499,33 @@ def _gain_extra(t: Table, task: dict) -> None:
     """LE-RECRUIT-08: gained cards go to the discard pile. LE-ACT-17: this Act's own Extras."""
     seats = t.clockwise_from_active() if task["fx"]["who"] == "each" else [task["seat"]]
     for seat in seats:
-        got = next((c for c in t.s.piles["extras"] if t.s.defs[c] == task["fx"]["card"]), None)
+        got = _own_extra(t, task)
         if got is None:
             return
         t.move(got, "extras", pp(seat, "discard"), face_up=True,
                text=f"{t.player_name(seat)} gains {t.name(got)}")
+
+
+@verb("put_extra")
+def _put_extra(t: Table, task: dict) -> None:
+    """LE-ACT-16/17/19: a named Extra of the instructing card's own Act enters play face up."""
+    fx = task["fx"]
+    got = _own_extra(t, task)
+    if got is None:
+        return
+    if fx["to"] == "matrix_row":
+        rowmod.place(t, got, "extras", fx["space"], face_up=True)
+        return
+    dst = {"combat_zone": "combat", "real_world": "real_world", "operations": "operations"}[fx["to"]]
+    t.move(got, "extras", dst, face_up=True, text=f"{t.name(got)} enters play")
+
+
+def _own_extra(t: Table, task: dict) -> int | None:
+    """The set-aside Extra named by ``task["fx"]["card"]``, if it belongs to the instructing
+    card's own Act (LE-ACT-17)."""
+    label = f"act:{_act_story(t, task['src'])}"
+    return next((c for c in t.s.piles["extras"]
+                 if t.s.defs[c] == task["fx"]["card"] and t.card(c).deck == label), None)
 
 
 @verb("hook")
@@ -421,7 +533,11 @@ def _hook(t: Table, task: dict) -> None:
     HOOKS[task["fx"]["name"]](t, task)
 
 
-def _act_story(t: Table) -> str:
+def _act_story(t: Table, src: int | None = None) -> str:
+    """The Act an instruction belongs to (LE-ACT-17): the instructing card's own Act when it has
+    one (an Act card, a mini-deck card or an Extra), else the current Act."""
+    if src is not None and 0 <= src < len(t.s.defs) and t.card(src).deck.startswith("act:"):
+        return t.card(src).deck.removeprefix("act:")
     top = t.s.piles["acts"][-1]
     return t.card(top).story
 

@@ -239,6 +239,54 @@ class GainExtra(_Strict):
     who: Literal["self", "each"] = "each"
 
 
+class Pay(_Strict):
+    """You may pay Recruit and/or Attack to resolve ``effects`` (offered only when affordable)."""
+
+    verb: Literal["pay"]
+    recruit: int = Field(default=0, ge=0)
+    attack: int = Field(default=0, ge=0)
+    effects: list[Effect]
+
+
+class IfRevealedBy(_Strict):
+    """Reveal abilities only: resolve ``effects`` if this card was revealed by scanning (any scan,
+    paid or free) or by entering the Combat Zone (LE-SCAN-10)."""
+
+    verb: Literal["if_revealed_by"]
+    by: Literal["scan", "combat"]
+    effects: list[Effect]
+
+
+class PlaceInRow(_Strict):
+    """Put a card into Row ``space`` (0 = Subway), pushing any card there normally (LE-MATRIX-08):
+    the top Matrix Deck card face down, or this card as it is."""
+
+    verb: Literal["place_in_row"]
+    space: int = Field(ge=0, le=4)
+    card: Literal["matrix_deck_top", "this"] = "matrix_deck_top"
+
+
+class IfInPlayArea(_Strict):
+    """Resolve ``effects`` if the active player's play area (this turn's played cards still in play,
+    virtual copies included, LE-TERM-06) holds a Hero matching every given filter."""
+
+    verb: Literal["if_in_play_area"]
+    card: str | None = None
+    group: str | None = None
+    cls: Class | None = None
+    effects: list[Effect]
+
+
+class PutExtra(_Strict):
+    """Put a named Extra card of the instructing card's own Act into play face up (LE-ACT-16/17/19):
+    into Row ``space`` (pushing normally), the Combat Zone, the Real World or Operations."""
+
+    verb: Literal["put_extra"]
+    card: str
+    to: Literal["matrix_row", "combat_zone", "real_world", "operations"] = "matrix_row"
+    space: int = Field(default=4, ge=0, le=4)
+
+
 class Hook(_Strict):
     """A rule no verb can say: a Python hook registered under ``name``."""
 
@@ -252,10 +300,16 @@ Effect = Annotated[
         MoveToMatrix | LowerTime | RaiseTime | DrawStrike | AvoidStrike | DefeatEnemy | DefeatAll |
         ReduceEnemyAttack | Discard | DefeatTopOfDeck | IfWorld | IfAct | ChooseOne | EachPlayer |
         BeginNextPart | PushRowIntoCombat | PutIntoDefeated | PutIntoDeck | AttachToSpace | Allow |
-        Forbid | PlaceInRealWorld | MoveToOperations | AddExtrasToZion | GainExtra | Hook
+        Forbid | PlaceInRealWorld | MoveToOperations | AddExtrasToZion | GainExtra | Pay | IfRevealedBy |
+        PlaceInRow | IfInPlayArea | PutExtra | Hook
     ),
     Field(discriminator="verb"),
 ]
+
+
+# "Matrix Row:" / "Combat Zone:" abilities (LE-TIMING-02): standing permissions and prohibitions,
+# in force only while the face-up card is in that area.
+AreaEffect = Annotated[Allow | Forbid, Field(discriminator="verb")]
 
 
 # --- cards -----------------------------------------------------------------------------------
@@ -303,6 +357,8 @@ class AvatarCard(_Card):
     abilities: list[list[Effect] | Literal["same"]] = Field(min_length=3, max_length=3)
     ability_text: list[str] = []
     back_name: str = ""
+    start_side: Literal["front", "back"] = Field(
+        default="front", description="the side face up at setup; back shows back_name (LE-SETUP-04)")
     starts_in_matrix: bool = False
     free_your_mind_out_of_play: bool = False
 
@@ -346,6 +402,8 @@ class EnemyCard(_Card):
     fight: list[Effect] = []
     strike_mode: Literal["normal", "none", "replace"] = "normal"
     strike: list[Effect] = []
+    matrix_row: list[AreaEffect] = []
+    combat_zone: list[AreaEffect] = []
     part_of_the_system: bool = False
 
 
@@ -360,6 +418,8 @@ class ChallengeCard(_Card):
     condition_hook: str = ""
     reveal: list[Effect] = []
     complete: list[Effect] = []
+    matrix_row: list[AreaEffect] = []
+    combat_zone: list[AreaEffect] = []
 
 
 class EventCard(_Card):
@@ -415,6 +475,7 @@ class Playmat(_Strict):
     buy_time_default: int = Field(default=5, ge=0)
 
 
-for _m in (IfWorld, IfAct, Option, ChooseOne, EachPlayer, ClassAbility, HeroCard, AvatarCard,
+for _m in (IfWorld, IfAct, Option, ChooseOne, EachPlayer, Pay, IfRevealedBy, IfInPlayArea, ClassAbility,
+           HeroCard, AvatarCard,
            ActPart, ActCard, EnemyCard, ChallengeCard, EventCard, StrikeCard, InevitableCard, CardFile):
     _m.model_rebuild()

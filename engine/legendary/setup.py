@@ -16,8 +16,26 @@ VARIANTS = ("not_ready_to_be_unplugged", "construct", "dodge_bullets", "slowing_
             "smaller_system", "agents_are_coming", "time_is_running_out")
 
 
+# LE-SETUP-26/27: the first game's Avatars (as character ids), dropped from the end for fewer
+# players; the default reading of "etc." gives 2 players Neo + Morpheus and a solo player Neo.
+FIRST_GAME_AVATARS = ("neo", "morpheus", "trinity", "switch", "mouse")
+
+
 class SetupError(ValueError):
     """A setup that breaks a setup rule; the message names the rule."""
+
+
+def recommended_first_game_avatars(n: int) -> list[str]:
+    """The recommended first game's Avatars for ``n`` players, as character ids (LE-SETUP-26/27)."""
+    if not 1 <= n <= 5:
+        raise SetupError("LE-GEN-01: the game is for 1 to 5 players")
+    return list(FIRST_GAME_AVATARS[:n])
+
+
+def _zion_hero(card: Any, groups: set[str]) -> bool:
+    """A standard Hero Group card of one of ``groups`` (LE-SETUP-18/19: never an Extra)."""
+    return card.kind == "hero" and card.group in groups and not card.extra \
+        and card.deck == f"group:{card.group}"
 
 
 @dataclass
@@ -75,11 +93,18 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     if len(set(setup.groups)) != 4:
         raise SetupError("LE-SETUP-18: Zion is built from 4 different Hero Groups")
     for g in setup.groups:
-        if not any(c.kind == "hero" and c.group == g and not c.extra for c in db.cards.values()):
+        if not any(_zion_hero(c, {g}) for c in db.cards.values()):
+            if any(c.kind == "hero" and c.group == g and c.extra for c in db.cards.values()):
+                raise SetupError(f"LE-SETUP-19: {g!r} is an Extra Hero Group: it may join Zion "
+                                 "only during play")
             raise SetupError(f"LE-SETUP-18: no Hero Group {g!r}")
     for v in setup.variants:
         if v not in VARIANTS:
             raise SetupError(f"LE-VARIANT-02: unknown variant {v!r}")
+    if setup.first_player is not None:
+        ranks = [db.cards[a].rank for a in setup.avatars]
+        if not 0 <= setup.first_player < n or ranks[setup.first_player] != min(ranks):
+            raise SetupError("LE-SETUP-25: only a player with the best Rank can go first")
 
 
 def new_state(db: CardDB, setup: LegendarySetup) -> State:
@@ -121,6 +146,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     for seat, av in enumerate(setup.avatars):
         acard = db.cards[av]
         aid = take(av, pp(seat, "avatar"), face_up=True)
+        if acard.start_side == "back":  # LE-SETUP-04: Thomas Anderson's side up
+            s.flipped.add(aid)
         p = PlayerState(seat=seat, avatar=aid, in_matrix=acard.starts_in_matrix)
         if "dodge_bullets" in setup.variants:
             p.health_bonus = acard.speed  # LE-VARIANT-05
@@ -134,7 +161,7 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     # Hovercrafts and Strikes (LE-SETUP-06/07).
     take_all(lambda c: c.deck == "hovercraft", "hovercraft")
     t.shuffle("hovercraft")
-    take_all(lambda c: c.kind == "strike", "strikes")
+    take_all(lambda c: c.kind == "strike" and c.deck == "strikes", "strikes")
     t.shuffle("strikes")
     # Act stack (LE-SETUP-09): Act 1 on top, Act 3's Part 3 card at the bottom.
     stack: list[int] = []
@@ -149,7 +176,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         k += 1
     if "smaller_system" in setup.variants:
         k = max(0, k - 1)
-    pots = take_all(lambda c: getattr(c, "part_of_the_system", False), "out_of_play")
+    pots = take_all(lambda c: getattr(c, "part_of_the_system", False)
+                    and c.deck == "part_of_the_system", "out_of_play")
     if 3 * k > len(pots):
         raise SetupError(f"LE-VARIANT-03: {3 * k} Part of the System cards needed, {len(pots)} exist")
     s.rng = rng.shuffle(s.rng, pots)
@@ -168,6 +196,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         if inev:
             s.inevitable = inev[0]
             s.face_up.add(inev[0])  # LE-INEVITABLE-08: always counts as face up
+            if db.cards[defs[inev[0]]].start_side == "back":  # LE-SETUP-11: its stated side up
+                s.flipped.add(inev[0])
             deck.extend(inev)
         deck.extend(rest)
     s.piles["matrix_deck"] = deck
@@ -176,7 +206,7 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     take_all(lambda c: c.deck in stories and c.extra, "extras")
     # Zion and the Dock (LE-SETUP-18/22).
     groups = set(setup.groups)
-    take_all(lambda c: c.kind == "hero" and c.group in groups and not c.extra, "zion")
+    take_all(lambda c: _zion_hero(c, groups), "zion")
     t.shuffle("zion")
     for i in range(db.playmat.dock_spaces):
         t.move(s.piles["zion"][-1], "zion", dock(i), face_up=True)

@@ -32,7 +32,8 @@ class Table:
         return self.card(cid).name
 
     def fx(self, cid: int, attr: str) -> list[dict]:
-        if cid in self.s.blank and attr in ("reveal", "fight", "strike", "complete"):
+        if cid in self.s.blank and attr in ("reveal", "fight", "strike", "complete", "matrix_row",
+                                            "combat_zone"):
             return []  # Make an Offer to Deus Ex Machina blanks these (LE-CARD-40)
         return self.db.fx(self.s.defs[cid], attr)
 
