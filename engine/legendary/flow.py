@@ -412,7 +412,9 @@ def _begin_next_part(t: Table, task: dict) -> None:
     setup = [{"op": "fx", "fx": e.model_dump(), "src": current_act_card(t), "seat": s.active}
              for e in new.setup]
     if s.phase in ("matrix", "action", "strike"):
-        keep = [x for x in s.stack if x["op"] == "reveal"]
+        # Pending reveals still happen, in the order they were due (LE-TIMING-08), and revealed
+        # Events are still discarded.
+        keep = [x for x in reversed(s.stack) if x["op"] in ("reveal", "after_reveal")]
         s.stack.clear()
         s.turn.skip_to_cleanup = True
         t.push(*setup, *keep, {"op": "cleanup"}, {"op": "next_turn"})

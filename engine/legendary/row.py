@@ -114,15 +114,18 @@ def chase(t: Table) -> None:
 def push_row_into_combat(t: Table) -> None:
     """Every Row card enters the Combat Zone at once; reveals follow one by one, leftmost first
     (LE-TIMING-08)."""
-    reveals = []
+    follow: list[dict] = []
     for i in range(ROW_SPACES):
         cid = occupant(t, i)
         if cid is None:
             continue
         t.move(cid, row(i), "combat")
-        if cid not in t.s.face_up and cid != t.s.inevitable:
-            reveals.append({"op": "reveal", "card": cid, "how": "combat"})
-    t.push(*reveals)
+        if cid == t.s.inevitable:  # its own text governs what follows (LE-INEVITABLE-04)
+            follow += [{"op": "fx", "fx": e, "src": cid, "seat": t.s.active}
+                       for e in t.fx(cid, "on_enter_combat")]
+        elif cid not in t.s.face_up:
+            follow.append({"op": "reveal", "card": cid, "how": "combat"})
+    t.push(*follow)
 
 
 def reveal(t: Table, cid: int, how: str) -> None:
@@ -132,8 +135,9 @@ def reveal(t: Table, cid: int, how: str) -> None:
     t.s.face_up.add(cid)
     c = t.card(cid)
     t.emit("card_revealed", f"Revealed: {c.name}", card=cid, name=c.name, how=how)
-    t.push_fx(t.fx(cid, "reveal"), cid, t.s.active, how=how)
+    # The Reveal ability resolves fully before the Event is discarded (LE-SCAN-08, LE-TIMING-08).
     t.push({"op": "after_reveal", "card": cid})
+    t.push_fx(t.fx(cid, "reveal"), cid, t.s.active, how=how)
 
 
 def after_reveal(t: Table, cid: int) -> None:

@@ -510,14 +510,16 @@ def test_chase_moves_one_more_space_at_end_of_matrix_phase(scenario):
     sc = scenario("""
 active 0
 put test_two_drill_hunter row.3 up as hunter
-put test_two_drill_hunter row.1 down as hidden
+put test_one_drill_sentinel row.2 down as ahead
+put test_two_drill_hunter row.0 down as hidden
 put pots_test_patrol_cop matrix_deck as top
 """)
     s = sc.game.state
     res = accept(sc, "end")
     assert s.where(sc.ref("top")) == "row.4"  # the new card pushed nothing
-    assert s.where(sc.ref("hunter")) == "row.2"  # not pushed, still chases
-    assert s.where(sc.ref("hidden")) == "row.1"  # default: a face-down card's Chase does not apply
+    assert s.where(sc.ref("hunter")) == "row.2"  # not pushed, still chases (one space left)
+    assert s.where(sc.ref("ahead")) == "row.1"  # default: the chase pushes normally
+    assert s.where(sc.ref("hidden")) == "row.0"  # default: a face-down card's Chase does not apply
     assert [e.data["card"] for e in events(res, "chase")] == [sc.ref("hunter")]
 
 

@@ -53,9 +53,9 @@ def test_reveal_ability_triggers_when_pushed_into_the_combat_zone(scenario):
 active 0
 put test_one_drill_glitch row.0 down as glitch
 put test_one_drill_sentinel row.1 up
-put test_one_drill_sentinel row.2 up
-put test_one_drill_sentinel row.3 up
-put test_one_drill_sentinel row.4 up
+put pots_test_watchdog row.2 up
+put pots_test_security_guard row.3 up
+put test_one_drill_cop row.4 up
 put pots_test_patrol_cop matrix_deck as top
 """)
     s = sc.game.state
@@ -111,15 +111,16 @@ active 0
 world 0 matrix
 pool attack=7
 put test_two_drill_virus combat up as virus
-put test_two_drill_virus row.2 up as other
+put rules_timing_drone_a row.2 up as drone
 """)
     s = sc.game.state
     hand = len(s.piles["p0.hand"])
     accept(sc, "fight $virus")  # "Fight: Draw a card."
     assert len(s.piles["p0.hand"]) == hand + 1
-    sc.line("effect 0 defeat_enemy descriptor=Program")  # an effect defeats it: Fight: still happens
-    assert s.where(sc.ref("other")) == "defeated_enemies"
-    assert len(s.piles["p0.hand"]) == hand + 2
+    assert s.time == 10  # the Drone's Fight: has not happened: it was not defeated
+    sc.line("effect 0 defeat_enemy descriptor=Drone")  # defeated by an effect: Fight: still happens
+    assert s.where(sc.ref("drone")) == "defeated_enemies"
+    assert s.time == 11
 
 
 @pytest.mark.rule("LE-TIMING-05")
@@ -223,6 +224,24 @@ put rules_timing_crossroads row.4 down as cross
     sc.line("effect 0 push_row_into_combat")
     assert s.time == 9  # the Glitch (further left) was revealed and resolved first
     assert s.decision is not None and sc.ref("cross") in s.face_up
+
+
+@pytest.mark.rule("LE-TIMING-08")
+def test_reveals_keep_their_order_when_a_reveal_begins_the_next_part(scenario):
+    sc = scenario("""
+active 0
+put rules_timing_turning_point row.0 down as turn
+put rules_timing_crossroads row.1 down as cross
+put test_one_drill_glitch row.2 down as glitch
+""")
+    s = sc.game.state
+    sc.line("effect 0 push_row_into_combat")
+    assert (s.act, s.part) == (1, 2) and s.where(sc.ref("turn")) == "discarded"
+    # The remaining cards are still revealed one at a time, leftmost first.
+    assert s.decision is not None and sc.ref("cross") in s.face_up
+    assert sc.ref("glitch") not in s.face_up and s.time == 10
+    accept(sc, "choose 0")
+    assert sc.ref("glitch") in s.face_up and s.time == 9
 
 
 @pytest.mark.rule("LE-TIMING-09")
@@ -475,9 +494,20 @@ def test_play_area_holds_played_heroes_of_this_turn(scenario):
     sc = scenario("""
 active 0
 pool recruit=0 attack=0
-put hovercraft_logos p0.hand as ship
 hand 0 rules_term_crew_check
+put hovercraft_logos p0.hand as ship
 """)
     accept(sc, "play $ship")
     accept(sc, "play $rules_term_crew_check")
     assert sc.game.state.turn.attack == 1 + 2
+
+
+@pytest.mark.rule("LE-TERM-04")
+def test_anyone_may_count_the_cards_left_in_any_deck(scenario):
+    sc = scenario("active 0")
+    s = sc.game.state
+    for seat in (0, 1, None):
+        view = sc.game.observe(seat)["piles"]
+        for name in ("matrix_deck", "zion", "strikes", "hovercraft", "p0.deck", "p1.deck"):
+            assert view[name] == {"count": len(s.piles[name])}, (seat, name)  # the size, never the cards
+        assert view["matrix_deck"]["count"] > 0 and view["p1.deck"]["count"] > 0
