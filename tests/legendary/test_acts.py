@@ -542,3 +542,17 @@ def test_le_inevitable_10_a_card_entering_its_space_pushes_it(db):
     assert s.defs[s.piles["row.4"][0]] == "rules_extra_agent"
     assert s.piles["row.3"] == [sc.ref("inev")] and s.piles["row.2"] == [sc.ref("cop")]
     assert 3 in s.disabled_scan
+
+
+@pytest.mark.rule("LE-INEVITABLE-04", "LE-TIMING-08")
+def test_inevitable_pushed_into_the_combat_zone_with_the_row_resolves_its_own_text(scenario):
+    sc = scenario("""
+time 9
+put test_three_drill_countdown row.0 up as countdown
+put test_one_drill_cop row.1 down as cop
+effect 0 push_row_into_combat
+""")
+    s = sc.game.state
+    assert s.piles["combat"] == [sc.ref("countdown"), sc.ref("cop")]
+    assert s.time == 6  # Drill Countdown: lower the Time Track by 3 on entering the Combat Zone
+    assert sc.ref("cop") in s.face_up
