@@ -4,28 +4,15 @@ from __future__ import annotations
 import pytest
 
 from engine.legendary.state import dock
+from tests.legendary.helpers import accepted, pile, rejected
 
 CLASSES = {"intellect", "range", "strength", "survival", "tech"}
 
 
-def rejected(sc, cmd: str, rule: str):
-    """Apply ``cmd``, expect a rejection naming ``rule`` and an unchanged table."""
-    before = sc.game.state_hash()
-    res = sc.command(cmd)
-    assert not res.accepted, f"{cmd!r} was accepted"
-    assert res.rule == rule, str(res)
-    assert sc.game.state_hash() == before
-    return res
 
 
-def accepted(sc, cmd: str):
-    res = sc.command(cmd)
-    assert res.accepted, f"{cmd!r}: {res}"
-    return res
 
 
-def pile(sc, name: str) -> list[int]:
-    return sc.game.state.piles[name]
 
 
 def pool(sc) -> tuple[int, int]:

@@ -9,6 +9,9 @@ import pydantic
 import pytest
 
 from engine.legendary import schema
+from tests.legendary.helpers import accepted as accept
+from tests.legendary.helpers import pile
+from tests.legendary.helpers import rejected as reject
 
 CLASSES = {"intellect", "range", "strength", "survival", "tech"}
 
@@ -16,28 +19,14 @@ CLASSES = {"intellect", "range", "strength", "survival", "tech"}
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def reject(sc, cmd: str, rule: str):
-    """Apply ``cmd``, expect a rejection naming ``rule``, and check that nothing changed."""
-    before = sc.game.state_hash()
-    res = sc.command(cmd)
-    assert not res.accepted, f"{cmd} was accepted"
-    assert res.rule == rule, str(res)
-    assert sc.game.state_hash() == before
-    return res
 
 
-def accept(sc, cmd: str):
-    res = sc.command(cmd)
-    assert res.accepted, str(res)
-    return res
 
 
 def events(res, kind: str) -> list:
     return [e for e in res.events if e.kind == kind]
 
 
-def pile(sc, name: str) -> list[int]:
-    return sc.game.state.piles[name]
 
 
 # --- Coordinate ----------------------------------------------------------------------------------

@@ -4,21 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-
-def reject(sc, cmd: str, rule: str):
-    """Apply ``cmd``, expect a rejection naming ``rule``, and check that nothing changed."""
-    before = sc.game.state_hash()
-    res = sc.command(cmd)
-    assert not res.accepted, f"{cmd} was accepted"
-    assert res.rule == rule, str(res)
-    assert sc.game.state_hash() == before
-    return res
-
-
-def accept(sc, cmd: str):
-    res = sc.command(cmd)
-    assert res.accepted, str(res)
-    return res
+from tests.legendary.helpers import accepted as accept
+from tests.legendary.helpers import rejected as reject
 
 
 def events(evs, kind: str) -> list[dict]:
