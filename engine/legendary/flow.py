@@ -148,17 +148,23 @@ def _enemy_strike(t: Table, task: dict) -> None:
     if cid in s.turn.bought_time:  # LE-KEYWORD-19/20
         t.emit("strike_skipped", f"{c.name} is distracted (Buy Time) and does not strike", card=cid)
         return
+    schedule_strikes(t, cid, to_time=not s.players[s.active].in_matrix)
+
+
+def schedule_strikes(t: Table, cid: int, *, to_time: bool) -> None:
+    """One Enemy strikes the active player: its Strike: ability (LE-STRIKE-08) then one strike,
+    or two for Double Strike (LE-KEYWORD-24); ``to_time`` hits the Time Track instead."""
+    c = t.card(cid)
     strike_fx = t.fx(cid, "strike")
     if c.strike_mode == "none":
         return
     if c.strike_mode == "replace":
-        t.push_fx(strike_fx, cid, s.active)
+        t.push_fx(strike_fx, cid, t.s.active)
         return
-    times = 2 if "double_strike" in c.keywords else 1  # LE-KEYWORD-24
-    in_matrix = s.players[s.active].in_matrix
-    hits = [{"op": "strike", "seat": s.active, "src": cid, "to_time": not in_matrix,
+    times = 2 if "double_strike" in c.keywords else 1
+    hits = [{"op": "strike", "seat": t.s.active, "src": cid, "to_time": to_time,
              "wild": "wild_swing" in c.keywords} for _ in range(times)]
-    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": s.active} for e in strike_fx], *hits)
+    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": t.s.active} for e in strike_fx], *hits)
 
 
 @op("rw_strikes")
@@ -184,17 +190,8 @@ def _rw_strikes(t: Table, task: dict) -> None:
     else:
         nxt = pending[0]
     done.append(nxt)
-    c = t.card(nxt)
     t.push({**task})
-    if c.strike_mode == "none":
-        return
-    if c.strike_mode == "replace":
-        t.push_fx(t.fx(nxt, "strike"), nxt, s.active)
-        return
-    times = 2 if "double_strike" in c.keywords else 1
-    t.push(*[{"op": "fx", "fx": e, "src": nxt, "seat": s.active} for e in t.fx(nxt, "strike")],
-           *[{"op": "strike", "seat": s.active, "src": nxt, "to_time": False,
-              "wild": "wild_swing" in c.keywords} for _ in range(times)])
+    schedule_strikes(t, nxt, to_time=False)
 
 
 @op("strike")
