@@ -28,8 +28,14 @@ def _db(extra: list[str]) -> Any:
 
 
 def default_setup(db: Any, players: int, seed: int, card_dirs: list[str]) -> Any:
-    """A legal setup from whatever content is loaded: first Acts, Groups and Avatars by id."""
+    """The first loaded film's setup (LE-FILMS); without a film, a legal setup from whatever
+    content is loaded: first Acts, Groups and Avatars by id."""
+    from engine.legendary.films import available_films, film_setup
     from engine.legendary.setup import LegendarySetup
+
+    films = available_films(db)
+    if films:
+        return film_setup(films[0].id, players, seed, card_dirs=card_dirs)
 
     acts = []
     decks = {c.deck for c in db.cards.values() if c.kind != "act"}
@@ -56,45 +62,55 @@ def default_setup(db: Any, players: int, seed: int, card_dirs: list[str]) -> Any
                           card_dirs=card_dirs)
 
 
-def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
-             max_commands: int = 20000) -> dict[str, Any]:
-    """Play ``games`` bot games and summarise them."""
+def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 20000) -> Any:
+    """Play one bot game to its end; returns the finished LegendaryGame (raises on an engine bug)."""
     from engine.legendary.bots import BOTS
     from engine.legendary.game import LegendaryGame
 
+    game = LegendaryGame.new(setup, db, track_undo=False)
+    player = BOTS[bot](seed)
+    steps = 0
+    while not game.over and steps < max_commands:
+        res = game.apply(player.choose(game))
+        if not res.accepted:
+            raise RuntimeError(f"bot chose an illegal command: {res}")
+        steps += 1
+    if not game.over:
+        raise RuntimeError(f"the game did not end in {max_commands} commands")
+    return game
+
+
+def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
+             max_commands: int = 20000) -> dict[str, Any]:
+    """Play ``games`` bot games and summarise them."""
     db = _db(card_dirs)
     wins: dict[str, int] = {}
     losses: dict[str, int] = {}
+    ended_in: dict[str, int] = {}
     errors: list[str] = []
     turns = commands = 0
     start = time.perf_counter()
     for g in range(games):
         n = players[g % len(players)]
-        game = LegendaryGame.new(default_setup(db, n, seed + g, card_dirs), db, track_undo=False)
-        player = BOTS[bot](seed + g)
         try:
-            steps = 0
-            while not game.over and steps < max_commands:
-                res = game.apply(player.choose(game))
-                if not res.accepted:
-                    raise RuntimeError(f"bot chose an illegal command: {res}")
-                steps += 1
-            commands += steps
-            if not game.over:
-                raise RuntimeError(f"game {g} did not end in {max_commands} commands")
+            game = play_game(db, default_setup(db, n, seed + g, card_dirs), bot, seed + g, max_commands)
         except Exception as e:  # a bug in the engine: counted, reported, never hidden
             errors.append(f"game {g} (seed {seed + g}, {n} players): {type(e).__name__}: {e}")
             continue
+        commands += len(game.commands)
         turns += game.state.turn_no
         res_name = game.state.result
         if res_name.startswith("loss:"):
             losses[res_name[5:]] = losses.get(res_name[5:], 0) + 1
         else:
             wins[res_name] = wins.get(res_name, 0) + 1
+        where = f"act {game.state.act} part {game.state.part}"
+        ended_in[where] = ended_in.get(where, 0) + 1
     elapsed = time.perf_counter() - start
     done = games - len(errors)
-    return {"games": games, "wins": wins, "losses": losses, "errors": len(errors),
-            "error_details": errors[:20], "mean_turns": round(turns / done, 2) if done else 0,
+    return {"games": games, "wins": wins, "losses": losses, "ended_in": dict(sorted(ended_in.items())),
+            "errors": len(errors), "error_details": errors[:20],
+            "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),
             "commands_per_second": round(commands / elapsed, 1) if elapsed else 0}
 
@@ -115,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", default="1-5", help="e.g. 4, 1-5 or 2,3")
     sim.add_argument("--bot", default="random")
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
+                     help="which game (replay: Matrix Replay; --bot random|heuristic|H:M, --players unused)")
     sim.add_argument("--cards", action="append", default=None,
                      help="extra card folder (default: the shipped cards, plus the test film "
                           "until the first film ships)")
@@ -122,11 +140,16 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("save", type=Path)
     val = sub.add_parser("validate-cards", help="validate the card files")
     val.add_argument("--cards", action="append", default=[])
+    val.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary")
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
     args = parser.parse_args(argv)
 
     if args.cmd == "simulate":
+        if args.ruleset == "replay":
+            from engine.replay.sim import cli_simulate
+
+            return cli_simulate(args.games, args.seed, args.bot)
         cards = args.cards
         if cards is None:
             cards = [str(_fixture_dir())] if _needs_fixture() else []
@@ -146,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
                           "result": game.state.result}))
         return 0
     if args.cmd == "validate-cards":
+        if args.ruleset == "replay":
+            from engine.replay.sim import cli_validate
+
+            return cli_validate(args.cards)
         from engine.legendary.carddb import CardLoadError
 
         try:

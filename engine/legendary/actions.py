@@ -29,6 +29,9 @@ class Action:
 
 ACTIONS: dict[str, Action] = {}
 _CHECKS: list[tuple[str, str, Check]] = []
+# Restrictions an Act Part adds to every command (registered by engine/legendary/acts/), checked
+# after the shared preconditions.
+RESTRICTIONS: list[Check] = []
 
 
 def action(verb: str, usage: str) -> Callable[[Check], Check]:
@@ -57,6 +60,10 @@ def _gate(t: Table, cmd: Command, *, seat_must_be_active: bool = True) -> Reject
         return R("LE-TURN-03", f"it is {t.player_name(s.active)}'s turn, not {t.player_name(cmd.seat)}'s")
     if s.phase != "action" or s.stack:
         return R("LE-TURN-01", f"that is done in the Action Phase; this is the {s.phase} phase")
+    if s.flags:
+        for restriction in RESTRICTIONS:
+            if (r := restriction(t, cmd)) is not None:
+                return r
     return None
 
 
@@ -235,20 +242,31 @@ def check_recruit(t: Table, cmd: Command) -> Rejection | None:
     return None
 
 
+def gain_pile(t: Table, seat: int) -> str:
+    """Where a Hero ``seat`` gains goes: their discard pile (LE-RECRUIT-08), or the Matrix player's
+    hand when an Act says so for Real-World players (LE-CARD-31)."""
+    to = t.s.flags.get("gains_to_hand_of")
+    if to is not None and to != seat and not t.s.players[seat].in_matrix and not t.s.players[to].defeated:
+        return pp(to, "hand")
+    return pp(seat, "discard")
+
+
 def do_recruit(t: Table, cmd: Command) -> None:
     s = t.s
     seat = s.active
+    dst = gain_pile(t, seat)
+    into = "" if dst == pp(seat, "discard") else f", into {t.player_name(int(dst[1:dst.index('.')]))}'s hand"
     if cmd.args[0] == "hovercraft":
         cid = s.piles["hovercraft"][-1]
         s.turn.recruit -= 3
-        t.move(cid, "hovercraft", pp(seat, "discard"), face_up=True,
-               text=f"{t.player_name(seat)} recruits the Hovercraft {t.name(cid)}")
+        t.move(cid, "hovercraft", dst, face_up=True,
+               text=f"{t.player_name(seat)} recruits the Hovercraft {t.name(cid)}{into}")
     else:
         cid = cmd.args[0]
         sp = _dock_space(t, cid)
         s.turn.recruit -= t.card(cid).cost
-        t.move(cid, dock(sp), pp(seat, "discard"), face_up=True,
-               text=f"{t.player_name(seat)} recruits {t.name(cid)}")
+        t.move(cid, dock(sp), dst, face_up=True,
+               text=f"{t.player_name(seat)} recruits {t.name(cid)}{into}")
         flow.refill_dock(t)
     t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
 
@@ -611,6 +629,29 @@ def do_objective(t: Table, cmd: Command) -> None:
     flow.complete_objective(t)
 
 
+@action("raise-time", "raise-time: pay Attack to raise the Time Track by 1, when an Act allows it")
+def check_raise_time(t: Table, cmd: Command) -> Rejection | None:
+    if (r := _gate(t, cmd)) is not None:
+        return r
+    s = t.s
+    rate = s.flags.get("time_rate")
+    if rate is None:
+        return R("LE-TIME-01", "nothing lets you raise the Time Track by paying Attack now")
+    payer = s.flags.get("time_payer")
+    if payer is not None and payer != s.active:
+        return R("LE-CARD-05", f"only {t.player_name(payer)} may pay to raise the Time Track")
+    if s.turn.attack < rate:
+        return R("LE-CARD-05", f"raising the Time Track costs {rate} Attack and you have {s.turn.attack}")
+    return None
+
+
+def do_raise_time(t: Table, cmd: Command) -> None:
+    s = t.s
+    s.turn.attack -= s.flags["time_rate"]
+    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.change_time(1, f"{t.player_name(s.active)} pays {s.flags['time_rate']} Attack")
+
+
 @action("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered")
 def check_minor_victory(t: Table, cmd: Command) -> Rejection | None:
     if (r := _gate(t, cmd)) is not None:
@@ -786,6 +827,8 @@ def candidates(t: Table) -> Iterator[Command]:
             else:
                 yield Command("complete", (cid,))
     yield Command("objective")
+    if s.flags.get("time_rate") is not None:
+        yield Command("raise-time")
     yield Command("minor-victory")
     yield Command("end")
 

@@ -95,6 +95,30 @@ def _validation_problems(name: str, err: ValidationError, doc: dict) -> list[str
     return [f"{name}: {_fmt_loc(tuple(e['loc']), doc)}: {e['msg']}" for e in err.errors()]
 
 
+def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
+    """Every (field, hook name) a card's data refers to, at any depth."""
+    if isinstance(node, dict):
+        if node.get("verb") == "hook":
+            yield "hook", node["name"]
+        for key in ("hook", "condition_hook"):
+            if isinstance(node.get(key), str) and node[key] and node.get("verb") != "hook":
+                yield key, node[key]
+        for v in node.values():
+            yield from _hook_names(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _hook_names(v)
+
+
+def _hook_problems(card: CardModel) -> list[str]:
+    """Hooks a card names that no Act module registers (checked at load, never mid-game)."""
+    from engine.legendary import acts  # noqa: F401  (registers the hooks)
+    from engine.legendary.effects import HOOKS
+
+    return [f"{field}: unknown hook {name!r}" for field, name in _hook_names(card.model_dump())
+            if name not in HOOKS]
+
+
 def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardDB:
     """Load card TOML files (and the playmat); raise CardLoadError listing every problem."""
     problems: list[str] = []
@@ -116,6 +140,7 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardD
             problems.extend(_validation_problems(name, e, doc))
             continue
         for card in parsed.card:
+            problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card))
             if card.id in cards:
                 problems.append(f"{name}: card '{card.id}': id already used in {files[card.id]}")
                 continue

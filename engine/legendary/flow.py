@@ -151,20 +151,33 @@ def _enemy_strike(t: Table, task: dict) -> None:
     schedule_strikes(t, cid, to_time=not s.players[s.active].in_matrix)
 
 
+def strike_target(t: Table) -> int:
+    """Who Enemies strike: the active player, or the Matrix player once an Act says Enemies always
+    strike them (LE-CARD-04)."""
+    target = t.s.flags.get("strikes_target")
+    if target is not None and not t.s.players[target].defeated:
+        return target
+    return t.s.active
+
+
 def schedule_strikes(t: Table, cid: int, *, to_time: bool) -> None:
-    """One Enemy strikes the active player: its Strike: ability (LE-STRIKE-08) then one strike,
-    or two for Double Strike (LE-KEYWORD-24); ``to_time`` hits the Time Track instead."""
+    """One Enemy strikes: its Strike: ability (LE-STRIKE-08) then one strike, or two for Double
+    Strike (LE-KEYWORD-24); ``to_time`` hits the Time Track instead, unless an Act has redirected
+    every strike at one player (LE-CARD-03/04)."""
     c = t.card(cid)
     strike_fx = t.fx(cid, "strike")
+    seat = strike_target(t)
+    if t.s.flags.get("strikes_target") is not None:
+        to_time = False  # LE-CARD-03: strikes no longer lower the Time Track
     if c.strike_mode == "none":
         return
     if c.strike_mode == "replace":
         t.push_fx(strike_fx, cid, t.s.active)
         return
     times = 2 if "double_strike" in c.keywords else 1
-    hits = [{"op": "strike", "seat": t.s.active, "src": cid, "to_time": to_time,
+    hits = [{"op": "strike", "seat": seat, "src": cid, "to_time": to_time,
              "wild": "wild_swing" in c.keywords} for _ in range(times)]
-    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": t.s.active} for e in strike_fx], *hits)
+    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in strike_fx], *hits)
 
 
 @op("rw_strikes")

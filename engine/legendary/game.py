@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.commands import Command, CommandSyntaxError, parse
 from engine.core.results import Accepted, Event, Rejection, Result
 from engine.core.savefile import SaveError, read_save, write_save
-from engine.legendary import flow
+from engine.legendary import acts, flow  # noqa: F401  (acts registers the Act hooks)
 from engine.legendary.actions import ACTIONS, candidates
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.setup import LegendarySetup, new_state

@@ -97,6 +97,9 @@ class State:
     decision: Decision | None = None
     result: str = ""  # "", "major", "minor", "loss:<cause>"
     slow_time_used: bool = False
+    # Act-specific facts set by Act hooks (engine/legendary/acts/), e.g. the Matrix player of
+    # He is The One Part 3. Plain JSON values only.
+    flags: dict[str, Any] = field(default_factory=dict)
 
     # --- convenience ---------------------------------------------------------------------------
 
@@ -124,6 +127,7 @@ class State:
         new.owner = dict(self.owner)
         new.turn = Turn(**_dc_dict(self.turn, _plain_copy))
         new.stack = _plain_copy(self.stack)
+        new.flags = _plain_copy(self.flags)
         return new
 
     # --- serialisation -------------------------------------------------------------------------

@@ -408,7 +408,8 @@ def test_le_setup_15_16_part_of_the_system_and_deck_size_by_player_count(db, pla
     for seg in _segments(s, pots)[1:]:
         assert sum(1 for d in seg if _label(db, d) == "part_of_the_system") == pots
     unused = [d for d in defs(s, "out_of_play") if _label(db, d) == "part_of_the_system"]
-    assert len(unused) == 19 - 3 * pots
+    total = sum(c.copies for c in db.cards.values() if getattr(c, "part_of_the_system", False))
+    assert len(unused) == total - 3 * pots
 
 
 @pytest.mark.rule("LE-SETUP-17", "LE-SETUP-19", "LE-ACT-16")

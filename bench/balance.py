@@ -1,0 +1,100 @@
+"""Balance report: bots play many seeds at every player count and we print how games end.
+
+    python bench/balance.py                      # The Matrix, heuristic bot, 400 games per count
+    python bench/balance.py --games 100 --bot random
+    python bench/balance.py --ruleset replay     # Matrix Replay: Humans against Machines
+    python bench/balance.py --markdown           # the table for docs/balance.md
+
+For Legendary it prints, per player count: win rate (Major, Minor), loss causes, mean turns and the
+Act/Part the game ended in. Engine errors are counted and shown; they should be zero.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import cli  # noqa: E402
+
+
+def legendary_report(games: int, bot: str, seed: int, players: list[int]) -> dict[str, Any]:
+    """One row per player count: outcomes of ``games`` bot games."""
+    db = cli._db([])
+    rows = []
+    for n in players:
+        wins = {"major": 0, "minor": 0}
+        losses: dict[str, int] = {}
+        ended: dict[str, int] = {}
+        errors: list[str] = []
+        turns = 0
+        start = time.perf_counter()
+        for g in range(games):
+            s = seed + 10_000 * n + g
+            try:
+                game = cli.play_game(db, cli.default_setup(db, n, s, []), bot, s)
+            except Exception as e:  # an engine bug: counted and shown, never hidden
+                errors.append(f"seed {s}: {type(e).__name__}: {e}")
+                continue
+            st = game.state
+            turns += st.turn_no
+            if st.result.startswith("loss:"):
+                losses[st.result[5:]] = losses.get(st.result[5:], 0) + 1
+            else:
+                wins[st.result] += 1
+            key = f"{st.act}.{st.part}"
+            ended[key] = ended.get(key, 0) + 1
+        done = games - len(errors)
+        rows.append({
+            "players": n, "games": games, "errors": len(errors), "error_details": errors[:5],
+            "win_rate": round((wins["major"] + wins["minor"]) / done, 3) if done else 0.0,
+            "major": wins["major"], "minor": wins["minor"], "losses": dict(sorted(losses.items())),
+            "mean_turns": round(turns / done, 1) if done else 0.0,
+            "ended_in_act_part": dict(sorted(ended.items())),
+            "seconds": round(time.perf_counter() - start, 1),
+        })
+    return {"ruleset": "legendary", "film": "the_matrix", "bot": bot, "rows": rows}
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The report as a Markdown table."""
+    if report["ruleset"] != "legendary":
+        return "```\n" + json.dumps(report, indent=1) + "\n```"
+    out = [f"Bot: `{report['bot']}`.", "",
+           "| players | games | win rate | Major | Minor | losses | mean turns | ended in Act.Part | errors |",
+           "|---|---|---|---|---|---|---|---|---|"]
+    for r in report["rows"]:
+        losses = ", ".join(f"{k} {v}" for k, v in r["losses"].items())
+        ended = ", ".join(f"{k}: {v}" for k, v in r["ended_in_act_part"].items())
+        out.append(f"| {r['players']} | {r['games']} | {r['win_rate']:.1%} | {r['major']} | {r['minor']} | "
+                   f"{losses} | {r['mean_turns']} | {ended} | {r['errors']} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary")
+    ap.add_argument("--games", type=int, default=400, help="games per player count (Legendary) or in all")
+    ap.add_argument("--bot", default="heuristic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", default="1-5")
+    ap.add_argument("--markdown", action="store_true")
+    args = ap.parse_args(argv)
+    if args.ruleset == "replay":
+        from engine.replay.sim import balance_report
+
+        report = balance_report(args.games, args.seed)
+        report.setdefault("ruleset", "replay")
+    else:
+        report = legendary_report(args.games, args.bot, args.seed, cli._players(args.players))
+    print(markdown(report) if args.markdown else json.dumps(report, indent=1))
+    bad = sum(r.get("errors", 0) for r in report.get("rows", [])) + report.get("errors", 0)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,278 @@
+"""A bot that plays with purpose: plays its hand, recruits the best Hero it can afford, fights by
+threat, manages the free move and the phones, coordinates, and takes a Minor Victory when losing.
+
+It only chooses among ``game.legal_commands()`` and reads public information (it never peeks at
+face-down cards or deck order), so its results measure the game, not a cheat.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core.commands import Command
+from engine.legendary import effects, flow
+from engine.legendary import row as rowmod
+from engine.legendary.game import LegendaryGame
+from engine.legendary.state import pp
+from engine.legendary.table import Table
+
+# Rough worth of one unit of each effect verb, for choosing among options without lookahead.
+_FX_VALUE = {"gain_recruit": 1.0, "gain_attack": 1.0, "draw": 1.3, "heal_strike": 2.0,
+             "raise_time": 2.5, "lower_time": -2.5, "draw_strike": -2.5, "discard": -1.0,
+             "avoid_strike": 1.5, "extra_move": 0.5, "scan_any": 0.5}
+
+
+def fx_value(fx_list: list[dict], time: int) -> float:
+    """A static value of a list of effects (positive is good for the team)."""
+    total = 0.0
+    for fx in fx_list:
+        verb = fx.get("verb", "")
+        amount = fx.get("amount", 1)
+        v = _FX_VALUE.get(verb, 0.0) * amount
+        if verb == "lower_time" and time <= 4:
+            v *= 3  # Time is life when the Track runs low
+        if verb in ("if_world", "if_act", "if_in_play_area", "if_revealed_by", "each_player"):
+            v = 0.6 * fx_value(fx.get("effects", []), time)
+        total += v
+    return total
+
+
+class HeuristicBot:
+    """Deterministic given its seed; ``choose`` returns one legal command."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # --- entry point ---------------------------------------------------------------------------
+
+    def choose(self, game: LegendaryGame) -> Command:
+        legal = game.legal_commands()
+        if not legal:
+            raise RuntimeError("no legal command in a game that is not over")
+        t = Table(game.db, game.state)
+        if game.state.decision is not None:
+            return legal[self._decide(t)]
+        by: dict[str, list[Command]] = {}
+        for c in legal:
+            by.setdefault(c.verb, []).append(c)
+        for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._spend):
+            cmd = pick(t, by)
+            if cmd is not None:
+                return cmd
+        return by["end"][0]
+
+    # --- decisions -------------------------------------------------------------------------------
+
+    def _decide(self, t: Table) -> int:
+        s = t.s
+        d = s.decision
+        assert d is not None
+        task = s.stack[-1] if s.stack else {}
+        n = len(d.options)
+        if d.kind == "wild_swing":  # throw away a painful Strike
+            cid = s.piles["resolving"][-1] if s.piles["resolving"] else None
+            return 1 if cid is not None and t.card(cid).damage >= 2 else 0
+        if d.rule == "LE-CARD-37":  # Incoming: pay Time only when it is plentiful
+            return 1 if s.time >= 6 else 0
+        if d.rule == "LE-CARD-34":  # Sentinel Destroyer: pay as much as we can
+            return n - 1
+        if d.kind == "player":
+            seats = task.get("options") or t.living()
+            return self._best_seat(t, task, seats, n)
+        if d.kind == "yes_no":
+            fx = task.get("fx", {})
+            if fx.get("verb") == "pay":
+                return 1 if fx_value(fx.get("effects", []), s.time) > fx.get("recruit", 0) * 0.5 + \
+                    fx.get("attack", 0) * 0.7 else 0
+            return 1
+        fx = task.get("fx", {})
+        if fx.get("verb") == "choose_one":
+            vals = [fx_value(o["effects"], s.time) for o in fx["options"]]
+            return max(range(n), key=lambda i: vals[i])
+        if fx.get("verb") == "discard" or "discard" in d.prompt.lower():
+            return self._worst_card_option(t, d.options)
+        return 0
+
+    def _best_seat(self, t: Table, task: dict, seats: list[int], n: int) -> int:
+        s = t.s
+        verb = task.get("fx", {}).get("verb", "")
+        if task.get("op") == "strike_card":  # who takes One of You is Going to Die: the healthiest
+            return max(range(n), key=lambda i: t.health(seats[i]) - t.damage(seats[i]))
+        if verb == "heal_strike":
+            return max(range(n), key=lambda i: t.damage(seats[i]))
+        if s.active in seats[:n]:
+            return seats.index(s.active)
+        return 0
+
+    def _worst_card_option(self, t: Table, options: tuple[str, ...]) -> int:
+        hand = {t.name(c): self._card_value(t, c) for c in t.s.piles[pp(t.s.active, "hand")]}
+        return min(range(len(options)), key=lambda i: hand.get(options[i], 0.0))
+
+    # --- the Action Phase --------------------------------------------------------------------------
+
+    def _minor_victory(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        if "minor-victory" not in by:
+            return None
+        s = t.s
+        m = s.flags.get("matrix_player")
+        danger = s.time <= 4 or any(t.health(x) - t.damage(x) <= 2 for x in t.living())
+        hopeless = m is not None and (s.players[m].defeated or s.turn_no > 400)
+        return by["minor-victory"][0] if danger or hopeless else None
+
+    def _coordinate(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        best = None
+        for c in by.get("coordinate", ()):
+            v = self._card_value(t, c.args[0])
+            if v >= 2 and (best is None or v > best[0]):
+                best = (v, c)
+        return best[1] if best else None
+
+    def _play(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        plays = by.get("play", [])
+        if not plays:
+            return None
+
+        def order(c: Command) -> tuple[int, int]:
+            card = t.card(c.args[0])
+            draws = any(fx.get("verb") == "draw" for fx in t.fx(c.args[0], "effects"))
+            late = card.class_ability is not None or bool(card.once_this_turn)
+            return (0 if draws else 2 if late else 1, -card.cost)
+
+        return min(plays, key=order)
+
+    def _use(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        uses = by.get("use", [])
+        return uses[0] if uses else None
+
+    def _spend(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        s = t.s
+        me = s.players[s.active]
+        wanted = self._objective_cards(t)
+        # Objective challenges and fights come first; the Objective itself last (it ends the turn).
+        fights = [(self._threat(t, c.args[0], wanted), c) for c in by.get("fight", ())]
+        fights = [f for f in fights if f[0] > 0]
+        if fights:
+            return max(fights, key=lambda f: f[0])[1]
+        for c in by.get("complete", ()):
+            if s.defs[c.args[0]] in wanted or self._challenge_worth(t, c.args[0]):
+                return c
+        if "evade" in by:
+            evades = [c for c in by["evade"] if c.args[0] in s.piles["combat"]]
+            if evades:
+                return evades[0]
+        if "raise-time" in by and s.time < 10:
+            return by["raise-time"][0]
+        if "buytime" in by:
+            striking = [c for c in by["buytime"] if c.args[0] in s.piles["combat"]]
+            if striking and me.in_matrix:
+                return striking[0]
+        recruit = self._recruit(t, by)
+        if recruit is not None:
+            return recruit
+        move = self._move(t, by, wanted)
+        if move is not None:
+            return move
+        if "scan" in by and me.in_matrix:
+            return min(by["scan"], key=lambda c: t.mat.row[c.args[0]].scan_cost or 0)
+        if "objective" in by:
+            return by["objective"][0]
+        return None
+
+    def _recruit(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        s = t.s
+        options = by.get("recruit", [])
+        if not options:
+            return None
+        owned = 5 - len(s.piles["hovercraft"])
+        need_ship = owned < max(1, len(t.living()) // 2) or \
+            flow.current_part(t).objective is not None and \
+            flow.current_part(t).objective.hook == "hovercraft_in_play"
+
+        def value(c: Command) -> float:
+            if c.args[0] == "hovercraft":
+                return 6.0 if need_ship else 2.5
+            return self._card_value(t, c.args[0]) + t.card(c.args[0]).cost * 0.5
+
+        best = max(options, key=value)
+        return best if value(best) >= 1.5 else None
+
+    def _move(self, t: Table, by: dict[str, list[Command]], wanted: set[str]) -> Command | None:
+        s = t.s
+        me = s.players[s.active]
+        moves = by.get("move", [])
+        if not moves:
+            return None
+        if not me.in_matrix:
+            go = next((c for c in moves if c.args[0] == "matrix"), None)
+            if go is None:
+                return None
+            targets = self._matrix_targets(t, wanted)
+            absorb = s.piles["combat"] and s.time <= 5 and \
+                t.health(s.active) - t.damage(s.active) > 3
+            return go if targets or absorb else None
+        # In the Matrix with nothing left to do: leave if recruiting or safety calls for it.
+        leave = [c for c in moves if c.args[0] == "real"]
+        if not leave:
+            return None
+        striking = any(t.card(c).kind == "enemy" for c in s.piles["combat"])
+        hurt = t.health(s.active) - t.damage(s.active) <= 3
+        if s.turn.recruit >= 3 or (striking and (hurt or s.time > 5)):
+            free = [c for c in leave if len(c.args) > 1 and c.args[1] != "combat"]
+            return (free or leave)[0]
+        return None
+
+    # --- judgement -----------------------------------------------------------------------------------
+
+    def _objective_cards(self, t: Table) -> set[str]:
+        obj = flow.current_part(t).objective
+        return set(obj.cards) if obj is not None else set()
+
+    def _matrix_targets(self, t: Table, wanted: set[str]) -> bool:
+        """Whether the current Attack can do something worth entering the Matrix for."""
+        s = t.s
+        atk = s.turn.attack
+        for cid in list(s.piles["combat"]) + [c for i in range(5) for c in s.piles[f"row.{i}"]]:
+            if cid not in s.face_up or cid == s.inevitable:
+                continue
+            c = t.card(cid)
+            if c.kind == "enemy":
+                need = effects.enemy_attack(t, cid)
+                if need is not None and need <= atk and "undefeatable" not in c.keywords:
+                    return True
+            elif c.kind == "challenge" and (s.defs[cid] in wanted or self._challenge_worth(t, cid)):
+                if c.cost_attack <= atk and c.cost_recruit <= s.turn.recruit and \
+                        (not c.cost_either or max(atk, s.turn.recruit) >= c.cost_either):
+                    return True
+        facedown = any(c not in s.face_up for i in range(5) for c in s.piles[f"row.{i}"])
+        return facedown and atk >= 4
+
+    def _threat(self, t: Table, cid: int, wanted: set[str]) -> float:
+        s = t.s
+        c = t.card(cid)
+        v = 1.0 + (effects.enemy_attack(t, cid) or 0) * 0.2
+        if s.defs[cid] in wanted:
+            v += 10
+        if cid in s.piles["combat"] or cid in s.piles["real_world"] or \
+                any(cid in s.piles[pp(p.seat, "beside")] for p in s.players):
+            v += 4  # strikes this turn
+            if "double_strike" in c.keywords:
+                v += 2
+        else:
+            sp = rowmod.space_of(t, cid)
+            v += 2 - 0.4 * (sp or 0)  # closer to the Combat Zone is more urgent
+        return v
+
+    def _challenge_worth(self, t: Table, cid: int) -> bool:
+        c = t.card(cid)
+        cost = c.cost_recruit + c.cost_attack + c.cost_either
+        return fx_value(t.fx(cid, "complete"), t.s.time) >= cost * 0.3 or c.cost_recruit == 0
+
+    def _card_value(self, t: Table, cid: int) -> float:
+        c = t.card(cid)
+        if c.kind != "hero":
+            return -1.0
+        v = c.recruit + c.attack + fx_value(t.fx(cid, "effects"), t.s.time)
+        if c.class_ability is not None:
+            v += 0.5 * fx_value(t.fx(cid, "class_ability_fx"), t.s.time)
+        return v

@@ -1,0 +1,58 @@
+"""The three film setups (LE-FILMS): which Acts, Hero Groups and Avatars each film uses."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.legendary.carddb import CardDB
+from engine.legendary.setup import LegendarySetup, SetupError
+
+
+@dataclass(frozen=True)
+class Film:
+    """One film's fixed content: Act stories 1-3, four Zion Hero Groups, its Avatars (card ids)."""
+
+    id: str
+    name: str
+    acts: tuple[str, str, str]
+    groups: tuple[str, str, str, str]
+    avatars: tuple[str, ...]
+
+    def loaded(self, db: CardDB) -> bool:
+        """True when every Act, Hero Group and Avatar of this film is in ``db``."""
+        stories = {c.story for c in db.cards.values() if c.kind == "act"}
+        groups = {c.group for c in db.cards.values() if c.kind == "hero" and not c.extra}
+        return set(self.acts) <= stories and set(self.groups) <= groups \
+            and all(a in db.cards for a in self.avatars)
+
+
+FILMS: dict[str, Film] = {
+    "the_matrix": Film(
+        id="the_matrix", name="The Matrix",
+        acts=("what_is_the_matrix", "know_thyself", "he_is_the_one"),  # LE-FILMS-01
+        groups=("morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"),  # LE-FILMS-02
+        # LE-FILMS-03; the first five in the order LE-SETUP-26/27 drops them from the end.
+        avatars=("thomas_anderson_neo", "morpheus_the_matrix", "trinity_the_matrix", "switch", "mouse",
+                 "apoc"),
+    ),
+}
+
+
+def available_films(db: CardDB) -> list[Film]:
+    """The films whose cards are all loaded, in release order."""
+    return [f for f in FILMS.values() if f.loaded(db)]
+
+
+def film_setup(film_id: str, players: int, seed: int = 0, avatars: list[str] | None = None,
+               **options: object) -> LegendarySetup:
+    """The setup of a film for ``players`` players; without ``avatars``, the film's first ones
+    (for The Matrix, the recommended first game of LE-SETUP-26/27)."""
+    film = FILMS.get(film_id)
+    if film is None:
+        raise SetupError(f"LE-FILMS-10: no film {film_id!r}")
+    if avatars is None:
+        avatars = list(film.avatars[:players])
+    for a in avatars:
+        if a not in film.avatars:
+            raise SetupError(f"LE-FILMS-10: {a!r} is not an Avatar of {film.name}")
+    return LegendarySetup(avatars=list(avatars), acts=list(film.acts), groups=list(film.groups),
+                          seed=seed, **options)  # type: ignore[arg-type]
