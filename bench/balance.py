@@ -65,7 +65,8 @@ def markdown(report: dict[str, Any]) -> str:
     if report["ruleset"] != "legendary":
         return "```\n" + json.dumps(report, indent=1) + "\n```"
     out = [f"Bot: `{report['bot']}`.", "",
-           "| players | games | win rate | Major | Minor | losses | mean turns | ended in Act.Part | errors |",
+           "| players | games | win rate | Major | Minor | losses | mean turns | ended in Act.Part "
+           "| errors |",
            "|---|---|---|---|---|---|---|---|---|"]
     for r in report["rows"]:
         losses = ", ".join(f"{k} {v}" for k, v in r["losses"].items())

@@ -1,17 +1,186 @@
-"""Entry point of the `matrix-tabletop` command."""
+"""Entry point of the `matrix-tabletop` command (also ``python -m matrix_gui.app``).
+
+    matrix-tabletop                     the app: start page with New Game, Continue, Load
+    matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH]
+    matrix-tabletop --smoke             start offscreen, draw a new game's first frame, exit 0
+"""
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+from pathlib import Path
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="matrix-tabletop", description="Legendary Encounters: The Matrix, "
+                                 "on a drag-and-drop playmat.")
+    ap.add_argument("--screenshot", metavar="OUT.png", help="render the real window to a PNG and exit")
+    ap.add_argument("--scenario", metavar="FILE", help="set the table up from a scenario file first")
+    ap.add_argument("--seed", type=int, default=None, help="seed of the new game")
+    ap.add_argument("--players", type=int, default=2, help="players of the new game (screenshot/smoke)")
+    ap.add_argument("--film", default=None, help="film id of the new game (default: the first available)")
+    ap.add_argument("--size", default="1600x1000", help="window size for --screenshot (WxH)")
+    ap.add_argument("--smoke", action="store_true", help="start offscreen, draw a new game, exit")
+    ap.add_argument("--dev", action="store_true", help="also offer the test film (developer cards)")
+    ap.add_argument("--home", metavar="DIR", help="keep saves, settings and caches under DIR")
+    ap.add_argument("--bot", type=int, default=0, metavar="N",
+                    help="(testing) let a bot play N commands through the GUI, printing the state hash")
+    ap.add_argument("--continue", dest="cont", action="store_true", help="continue the autosaved game")
+    ap.add_argument("--zoom", metavar="CARD", help="(screenshot) also show this item zoomed, e.g. row.0")
+    ap.add_argument("--first-frame", action="store_true",
+                    help="(benchmark) print FIRST_FRAME when the window first paints, then exit")
+    return ap.parse_args(argv)
+
+
+def _first_film(win, wanted: str | None) -> str | None:
+    films = [f.id for f in win.content.films()]
+    if wanted:
+        return wanted if wanted in films else None
+    return films[0] if films else None
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Start the app; until the playmat lands, run a short headless simulation instead."""
-    del argv  # the placeholder takes no arguments yet
-    print("Matrix Tabletop: the playmat is not built yet; running 3 headless games instead.", flush=True)
-    from engine import cli
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if (args.screenshot or args.smoke) and "QT_QPA_PLATFORM" not in os.environ:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
 
-    return cli.main(["simulate", "--games", "3"])
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Matrix Tabletop")
+    app.setOrganizationName("matrix-tabletop")
+    from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.paths import AppPaths
+
+    win = MainWindow(AppPaths.default(args.home), dev=args.dev)
+    if args.smoke:
+        return _smoke(win, app, args)
+    if args.screenshot:
+        return _screenshot(win, app, args)
+    if args.first_frame:
+        _exit_on_first_frame(win, app)
+    win.show()
+    if args.cont:
+        QTimer.singleShot(0, win.continue_game)
+    if args.bot:
+        QTimer.singleShot(0, lambda: _bot_play(win, args))
+    return app.exec()
+
+
+def _exit_on_first_frame(win, app) -> None:
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj, ev):  # noqa: N802 - Qt API
+            if ev.type() == QEvent.Type.Paint and not getattr(self, "seen", False):
+                self.seen = True
+                QTimer.singleShot(0, lambda: (print("FIRST_FRAME", flush=True), app.quit()))
+            return False
+
+    f = FirstPaint(win)
+    win.pages.currentWidget().installEventFilter(f)
+    win._first_paint = f
+
+
+def _new_or_scenario(win, args: argparse.Namespace) -> str:
+    """Start the game the flags ask for; an error message, or '' on success."""
+    try:
+        if args.cont:
+            return "" if win.continue_game() else win.last_error
+        if args.scenario:
+            return "" if win.start_scenario(Path(args.scenario)) else win.last_error
+        film = _first_film(win, args.film)
+    except Exception as e:  # noqa: BLE001 - cards that fail to load: say so and exit non-zero
+        return f"cannot load the cards: {e}"
+    if film is None:
+        return ("no playable film: the cards of The Matrix are missing from cards/legendary "
+                "(pass --dev to use the test film)") if not args.film \
+            else f"film {args.film!r} is not available"
+    seed = 1 if args.seed is None else args.seed
+    return "" if win.start_new(film, args.players, None, seed) else win.last_error
+
+
+def _smoke(win, app, args: argparse.Namespace) -> int:
+    win.settings.skip_animations = True
+    win.resize(1280, 800)
+    win.show()
+    app.processEvents()
+    err = _new_or_scenario(win, args)
+    if err:
+        print(f"matrix-tabletop --smoke: FAILED: {err}", file=sys.stderr)
+        return 2
+    from matrix_gui.checks import missing_assets
+
+    missing = missing_assets()
+    if missing:
+        print("matrix-tabletop --smoke: FAILED: missing assets: " + ", ".join(missing), file=sys.stderr)
+        return 3
+    app.processEvents()
+    img = win.grab()
+    if img.isNull() or img.width() < 100:
+        print("matrix-tabletop --smoke: FAILED: the first frame did not render", file=sys.stderr)
+        return 4
+    view = win.observe()
+    print(f"matrix-tabletop --smoke: OK ({len(view['players'])} players, turn {view['turn']}, "
+          f"hash {win.ops.game.state_hash()[:12]})")
+    win.close()
+    return 0
+
+
+def _screenshot(win, app, args: argparse.Namespace) -> int:
+    win.settings.skip_animations = True
+    w, h = (int(x) for x in args.size.lower().split("x"))
+    win.resize(w, h)
+    win.show()
+    app.processEvents()
+    err = _new_or_scenario(win, args)
+    if err:
+        print(f"matrix-tabletop --screenshot: {err}", file=sys.stderr)
+        return 2
+    if args.bot:
+        _bot_play(win, args, quiet=True)
+    for _ in range(3):
+        app.processEvents()
+    win.view.refit()
+    if args.zoom:
+        kind, _, val = args.zoom.partition(":")
+        key = ("card", int(val)) if kind == "card" else ("pile", args.zoom)
+        win.view.show_zoom(key)
+    app.processEvents()
+    img = win.grab()
+    out = Path(args.screenshot)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not img.save(str(out)):
+        print(f"matrix-tabletop --screenshot: cannot write {out}", file=sys.stderr)
+        return 1
+    print(f"wrote {out} ({img.width()}x{img.height()})")
+    win.close()
+    return 0
+
+
+def _bot_play(win, args: argparse.Namespace, quiet: bool = False) -> None:
+    """Let a random bot play through the operations layer (for crash tests and screenshots)."""
+    from engine.legendary.bots import BOTS
+
+    if win.ops.game is None:
+        film = _first_film(win, args.film)
+        if film is None or not win.start_new(film, args.players, None, args.seed or 1):
+            print("BOT cannot start a game", flush=True)
+            return
+    bot = BOTS["random"](args.seed or 1, end_bias=0.15)
+    for _ in range(args.bot):
+        game = win.ops.game
+        if game is None or game.over:
+            break
+        win.ops.submit(bot.choose(game))
+        if win.anim is not None:
+            win.anim.finish_all()
+        if not quiet:
+            print(f"HASH {game.state_hash()}", flush=True)
+    if not quiet:
+        print("BOT DONE", flush=True)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -183,6 +183,10 @@ def set_world(t: Table, seat: int, in_matrix: bool, why: str) -> None:
     p = t.s.players[seat]
     if p.in_matrix == in_matrix:
         return
+    if not in_matrix and t.s.flags.get("matrix_player") == seat:
+        t.emit("rsi_stays", f"{t.player_name(seat)} is the Matrix player and stays in the Matrix "
+               "(LE-CARD-28)", seat=seat)
+        return
     p.in_matrix = in_matrix
     where = "the Matrix" if in_matrix else "the Real World"
     t.emit("rsi_moved", f"{t.player_name(seat)} enters {where} ({why})", seat=seat, in_matrix=in_matrix)

@@ -1,6 +1,7 @@
 """The three film setups (LE-FILMS): which Acts, Hero Groups and Avatars each film uses."""
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from engine.legendary.carddb import CardDB
@@ -56,3 +57,15 @@ def film_setup(film_id: str, players: int, seed: int = 0, avatars: list[str] | N
             raise SetupError(f"LE-FILMS-10: {a!r} is not an Avatar of {film.name}")
     return LegendarySetup(avatars=list(avatars), acts=list(film.acts), groups=list(film.groups),
                           seed=seed, **options)  # type: ignore[arg-type]
+
+
+def deal_avatars(film_id: str, players: int, seed: int) -> list[str]:
+    """LE-SETUP-02: deal each player one of the film's Avatars at random (one version per
+    character, LE-SETUP-03)."""
+    film = FILMS.get(film_id)
+    if film is None:
+        raise SetupError(f"LE-FILMS-10: no film {film_id!r}")
+    seats = min(5, len(film.avatars))  # LE-GEN-01: at most 5 players
+    if not 1 <= players <= seats:
+        raise SetupError(f"LE-GEN-01: {film.name} seats 1 to {seats} players")
+    return random.Random(seed).sample(list(film.avatars), players)

@@ -11,7 +11,7 @@ from engine.legendary.state import pp
 from engine.legendary.table import Table
 
 THE_ONE_TIME_RATE = 3  # Attack per Time Track step once the Matrix player is The One (LE-CARD-05)
-SHIP_DAMAGE = 2  # Time lost each Strike Phase to Sentinel Destroyer (LE-CARD-34)
+SHIP_DAMAGE = 1  # Time lost each Strike Phase to Sentinel Destroyer (LE-CARD-34)
 SHIP_REPAIR_COST = 3  # Attack per point of that loss prevented
 
 
@@ -92,6 +92,9 @@ def _matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
         return Rejection("LE-CARD-29", f"{who} is the Matrix player: they can't fight, only Evade")
     if cmd.verb == "recruit":
         return Rejection("LE-CARD-29", f"{who} is the Matrix player: they can't recruit Heroes")
+    if cmd.verb == "scan":
+        return Rejection("LE-CARD-29", f"{who} is the Matrix player: Attack buys only Time Track "
+                         "steps and Evades, not scans")
     if cmd.verb == "buytime":
         return Rejection("LE-CARD-29", f"{who} is the Matrix player: Attack buys only Time Track "
                          "steps and Evades")
@@ -108,6 +111,18 @@ def _matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
 
 
 actions.RESTRICTIONS.append(_matrix_player_restriction)
+
+
+@hook("hunt_matrix_player")
+def hunt_matrix_player(t: Table, task: dict) -> None:
+    """A Pursuing Agent strikes only the Matrix player: on their turn, or on any turn once every
+    strike is aimed at them (LE-CARD-04). On other players' turns it waits."""
+    s = t.s
+    seat = s.flags.get("matrix_player")
+    if seat is None or s.players[seat].defeated:
+        return
+    if s.active == seat or s.flags.get("strikes_target") == seat:
+        t.push({"op": "strike", "seat": seat, "src": task["src"], "to_time": False, "wild": False})
 
 
 @hook("is_matrix_player")

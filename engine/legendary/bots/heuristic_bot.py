@@ -36,6 +36,10 @@ def fx_value(fx_list: list[dict], time: int) -> float:
     return total
 
 
+# Cards that lead to an Objective given by a hook (the bot cannot read hooks, so it is told).
+_HOOK_OBJECTIVE_CARDS = {"the_one_and_ship_saved": {"become_the_one", "emp", "sentinel_destroyer"}}
+
+
 class HeuristicBot:
     """Deterministic given its seed; ``choose`` returns one legal command."""
 
@@ -116,9 +120,12 @@ class HeuristicBot:
             return None
         s = t.s
         m = s.flags.get("matrix_player")
-        danger = s.time <= 4 or any(t.health(x) - t.damage(x) <= 2 for x in t.living())
-        hopeless = m is not None and (s.players[m].defeated or s.turn_no > 400)
-        return by["minor-victory"][0] if danger or hopeless else None
+        one = bool(s.flags.get("the_one"))
+        low_time = s.time <= (2 if one else 3)
+        m_hurt = m is not None and t.health(m) - t.damage(m) <= (1 if one else 2)
+        # Alone, nobody is left in the Real World to fire the EMP: the Major Victory is out of reach.
+        hopeless = m is None or s.players[m].defeated or len(t.living()) == 1
+        return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
 
     def _coordinate(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         best = None
@@ -207,26 +214,46 @@ class HeuristicBot:
             go = next((c for c in moves if c.args[0] == "matrix"), None)
             if go is None:
                 return None
-            targets = self._matrix_targets(t, wanted)
-            absorb = s.piles["combat"] and s.time <= 5 and \
-                t.health(s.active) - t.damage(s.active) > 3
-            return go if targets or absorb else None
+            return go if self._matrix_targets(t, wanted) or self._should_absorb(t) else None
         # In the Matrix with nothing left to do: leave if recruiting or safety calls for it.
         leave = [c for c in moves if c.args[0] == "real"]
-        if not leave:
+        if not leave or self._should_absorb(t):
             return None
-        striking = any(t.card(c).kind == "enemy" for c in s.piles["combat"])
         hurt = t.health(s.active) - t.damage(s.active) <= 3
-        if s.turn.recruit >= 3 or (striking and (hurt or s.time > 5)):
+        if s.turn.recruit >= 3 or hurt or self._cz_strikes(t):
             free = [c for c in leave if len(c.args) > 1 and c.args[1] != "combat"]
             return (free or leave)[0]
         return None
+
+    def _cz_strikes(self, t: Table) -> int:
+        """How many strikes the Combat Zone would make this Strike Phase."""
+        s = t.s
+        n = 0
+        for cid in s.piles["combat"]:
+            c = t.card(cid)
+            if c.kind == "enemy" and cid in s.face_up and cid != s.inevitable and \
+                    cid not in s.turn.bought_time and c.strike_mode == "normal":
+                n += 2 if "double_strike" in c.keywords else 1
+        return n
+
+    def _should_absorb(self, t: Table) -> bool:
+        """Stay in (or enter) the Matrix so the Combat Zone's strikes draw Strike cards instead of
+        lowering the Time Track, when Time is scarcer than this player's health."""
+        s = t.s
+        hits = self._cz_strikes(t)
+        if not hits or s.flags.get("strikes_target") is not None:
+            return False
+        margin = t.health(s.active) - t.damage(s.active)
+        safety = 3 if s.act < 3 else 2  # before Act 3 a defeated player loses the game
+        return margin > 1.5 * hits + safety and (s.time <= 7 or hits >= 2)
 
     # --- judgement -----------------------------------------------------------------------------------
 
     def _objective_cards(self, t: Table) -> set[str]:
         obj = flow.current_part(t).objective
-        return set(obj.cards) if obj is not None else set()
+        if obj is None:
+            return set()
+        return set(obj.cards) | _HOOK_OBJECTIVE_CARDS.get(obj.hook, set())
 
     def _matrix_targets(self, t: Table, wanted: set[str]) -> bool:
         """Whether the current Attack can do something worth entering the Matrix for."""

@@ -1,0 +1,89 @@
+"""What can be played: the card database, the films on offer and their setups."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.legendary.carddb import CardDB, load_db
+from engine.legendary.setup import LegendarySetup
+from engine.resources import data_root
+
+TEST_FILM = "test"
+
+
+def fixture_cards() -> Path:
+    """The test film's card folder (present in a source checkout, not in a frozen app)."""
+    return data_root() / "tests" / "fixtures" / "cards"
+
+
+@dataclass(frozen=True)
+class FilmChoice:
+    """One entry of the New Game dialog's film list."""
+
+    id: str
+    name: str
+    avatars: tuple[str, ...]
+    card_dirs: tuple[str, ...] = ()
+
+
+class Content:
+    """The loaded cards and the films they make playable (plus the test film in dev mode)."""
+
+    def __init__(self, dev: bool = False) -> None:
+        self.dev = dev and fixture_cards().is_dir()
+        extra = [fixture_cards()] if self.dev else []
+        self.db: CardDB = load_db(extra)
+        self.card_dirs = [str(p) for p in extra]
+
+    def films(self) -> list[FilmChoice]:
+        from engine.legendary.films import available_films
+
+        out = [FilmChoice(f.id, f.name, f.avatars) for f in available_films(self.db)]
+        if self.dev:
+            out.append(FilmChoice(TEST_FILM, "Test film (developer cards)", self._test_avatars(),
+                                  tuple(self.card_dirs)))
+        return out
+
+    def _test_avatars(self) -> tuple[str, ...]:
+        seen: set[str] = set()
+        out: list[str] = []
+        avatars = sorted((c for c in self.db.cards.values() if c.kind == "avatar"),
+                         key=lambda c: (c.rank, c.id))
+        for a in avatars:
+            if a.character not in seen:
+                out.append(a.id)
+                seen.add(a.character)
+        return tuple(out)
+
+    def avatar_name(self, avatar_id: str) -> str:
+        card = self.db.cards.get(avatar_id)
+        return card.name if card is not None else avatar_id
+
+    def setup(self, film_id: str, players: int, seed: int,
+              avatars: list[str] | None = None) -> LegendarySetup:
+        """The setup of a new game (raises SetupError for a setup the rules forbid)."""
+        if film_id == TEST_FILM:
+            from engine.cli import default_setup
+
+            s = default_setup(self.db, players, seed, self.card_dirs)
+            if avatars:
+                s.avatars = list(avatars)
+            return s
+        from engine.legendary.films import film_setup
+
+        s = film_setup(film_id, players, seed, avatars)
+        s.card_dirs = list(self.card_dirs)
+        return s
+
+
+class DbCache:
+    """Card databases by their extra card folders (a save names the folders it was played with)."""
+
+    def __init__(self, content: Content) -> None:
+        self._dbs: dict[tuple[str, ...], CardDB] = {tuple(content.card_dirs): content.db}
+
+    def get(self, card_dirs: list[str] | tuple[str, ...]) -> CardDB:
+        key = tuple(card_dirs)
+        if key not in self._dbs:
+            self._dbs[key] = load_db([Path(d) for d in key])
+        return self._dbs[key]

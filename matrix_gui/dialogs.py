@@ -1,0 +1,263 @@
+"""Dialogs: New Game, Settings and Help."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QIcon, QIntValidator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from matrix_gui.content import Content, FilmChoice
+from matrix_gui.settings import LastSetup, Settings
+
+RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
+            ("replay", "Matrix Replay (not available yet)", False),
+            ("expedition", "Expedition (not available yet)", False))
+
+
+@dataclass
+class NewGameChoice:
+    ruleset: str
+    film: str
+    players: int
+    avatars: list[str]
+    seed: int | None
+
+
+class NewGameDialog(QDialog):
+    """Ruleset, film, 1-5 players with their Avatars, an optional seed; remembers the last setup."""
+
+    def __init__(self, content: Content, last: LastSetup, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Game")
+        self.content = content
+        self.films: list[FilmChoice] = content.films()
+        form = QFormLayout()
+        self.ruleset = QComboBox()
+        for rid, name, ok in RULESETS:
+            self.ruleset.addItem(name, rid)
+            if not ok:
+                self.ruleset.model().item(self.ruleset.count() - 1).setEnabled(False)  # type: ignore[attr-defined]
+        self.ruleset.setAccessibleName("Ruleset")
+        form.addRow("&Ruleset", self.ruleset)
+        self.film = QComboBox()
+        self.film.setAccessibleName("Film")
+        for f in self.films:
+            self.film.addItem(f.name, f.id)
+        form.addRow("&Film", self.film)
+        self.players = QSpinBox()
+        self.players.setRange(1, 5)
+        self.players.setAccessibleName("Number of players")
+        form.addRow("&Players", self.players)
+        self.avatar_boxes: list[QComboBox] = []
+        self.avatar_labels: list[QLabel] = []
+        for i in range(5):
+            box = QComboBox()
+            box.setAccessibleName(f"Avatar of player {i + 1}")
+            lab = QLabel(f"Player {i + 1} Avatar")
+            self.avatar_boxes.append(box)
+            self.avatar_labels.append(lab)
+            form.addRow(lab, box)
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("random")
+        self.seed.setValidator(QIntValidator(0, 2_000_000_000))
+        self.seed.setAccessibleName("Seed (optional)")
+        form.addRow("&Seed", self.seed)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #c0392b")
+        self.problem.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
+                                        QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(self.problem)
+        lay.addWidget(self.buttons)
+        self.film.currentIndexChanged.connect(self._film_changed)
+        self.players.valueChanged.connect(self._players_changed)
+        # the last setup
+        ids = [f.id for f in self.films]
+        if last.film in ids:
+            self.film.setCurrentIndex(ids.index(last.film))
+        self.players.setValue(max(1, min(5, last.players or 2)))
+        self._film_changed()
+        for box, av in zip(self.avatar_boxes, last.avatars, strict=False):
+            i = box.findData(av)
+            if i >= 0:
+                box.setCurrentIndex(i)
+        self.seed.setText(last.seed)
+        if not self.films:
+            self.problem.setText("No film's cards are installed: the cards of The Matrix are missing.")
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+
+    def current_film(self) -> FilmChoice | None:
+        i = self.film.currentIndex()
+        return self.films[i] if 0 <= i < len(self.films) else None
+
+    def _film_changed(self) -> None:
+        film = self.current_film()
+        avatars = film.avatars if film else ()
+        for i, box in enumerate(self.avatar_boxes):
+            box.clear()
+            for a in avatars:
+                box.addItem(self.content.avatar_name(a), a)
+            if i < len(avatars):
+                box.setCurrentIndex(i)
+        self._players_changed()
+
+    def _players_changed(self) -> None:
+        n = self.players.value()
+        for i, (box, lab) in enumerate(zip(self.avatar_boxes, self.avatar_labels, strict=True)):
+            box.setVisible(i < n)
+            lab.setVisible(i < n)
+        self.adjustSize()
+
+    def accept(self) -> None:
+        choice = self.choice()
+        if choice is not None and len(set(choice.avatars)) < len(choice.avatars):
+            self.problem.setText("Each player needs a different Avatar.")
+            return
+        super().accept()
+
+    def choice(self) -> NewGameChoice | None:
+        film = self.current_film()
+        if film is None:
+            return None
+        n = self.players.value()
+        avatars = [str(self.avatar_boxes[i].currentData()) for i in range(n)]
+        seed = int(self.seed.text()) if self.seed.text().strip() else None
+        return NewGameChoice(str(self.ruleset.currentData()), film.id, n, avatars, seed)
+
+    def last_setup(self) -> LastSetup:
+        c = self.choice()
+        if c is None:
+            return LastSetup()
+        return LastSetup(c.ruleset, c.film, c.players, c.avatars, self.seed.text().strip())
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Settings")
+        form = QFormLayout()
+        self.speed = QDoubleSpinBox()
+        self.speed.setRange(0.25, 4.0)
+        self.speed.setSingleStep(0.25)
+        self.speed.setSuffix(" x")
+        self.speed.setValue(settings.animation_speed)
+        self.speed.setAccessibleName("Animation speed")
+        form.addRow("Animation &speed", self.speed)
+        self.skip = QCheckBox("Skip animations")
+        self.skip.setChecked(settings.skip_animations)
+        form.addRow("", self.skip)
+        self.hover = QCheckBox("Zoom a card when the mouse rests on it")
+        self.hover.setChecked(settings.zoom_on_hover)
+        form.addRow("", self.hover)
+        self.scans = QLineEdit(settings.scans_dir)
+        self.scans.setAccessibleName("Folder of your own card scans")
+        pick = QPushButton("Choose…")
+        pick.clicked.connect(self._pick)
+        row = QHBoxLayout()
+        row.addWidget(self.scans)
+        row.addWidget(pick)
+        form.addRow("Your card &scans", row)
+        note = QLabel("Image files named by card id (e.g. unplug.png) replace our faces.")
+        note.setWordWrap(True)
+        form.addRow("", note)
+        ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        buttons = QDialogButtonBox(ok_cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addWidget(buttons)
+
+    def _pick(self) -> None:
+        d = QFileDialog.getExistingDirectory(self, "Folder of your card scans", self.scans.text())
+        if d:
+            self.scans.setText(d)
+
+    def apply_to(self, s: Settings) -> None:
+        s.animation_speed = self.speed.value()
+        s.skip_animations = self.skip.isChecked()
+        s.zoom_on_hover = self.hover.isChecked()
+        s.scans_dir = self.scans.text().strip()
+
+
+def help_text() -> str:
+    """docs/gui.md: the rules reference and the shortcut list."""
+    from engine.resources import data_root
+
+    p = Path(data_root()) / "docs" / "gui.md"
+    try:
+        return p.read_text(encoding="utf-8")
+    except OSError:
+        return "# Help\n\nThe help file docs/gui.md is missing from this installation."
+
+
+class HelpDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Help: rules reference and shortcuts")
+        self.resize(760, 680)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(True)
+        self.browser.setMarkdown(help_text())
+        self.browser.setAccessibleName("Help text")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.browser)
+        lay.addWidget(buttons, alignment=Qt.AlignmentFlag.AlignRight)
+
+
+class PileBrowser(QDialog):
+    """Look through a face-up pile (a discard pile, the defeated piles), top card first."""
+
+    def __init__(self, pile: str, cards: list[dict[str, Any]], faces: Any,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{pile_title(pile)}: {len(cards)} cards")
+        self.list = QListWidget()
+        self.list.setViewMode(QListWidget.ViewMode.IconMode)
+        self.list.setIconSize(QSize(150, 210))
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.list.setAccessibleName(self.windowTitle())
+        for c in reversed(cards):
+            it = QListWidgetItem(QIcon(faces.front(c["def"], 210)), c["name"])
+            self.list.addItem(it)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.list)
+        self.resize(860, 560)
+
+    def names(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+
+def pile_title(pile: str) -> str:
+    if pile.startswith("p") and "." in pile:
+        seat, name = pile[1:].split(".", 1)
+        return f"Player {int(seat) + 1}'s {name}"
+    return pile.replace("_", " ").title()

@@ -1,0 +1,483 @@
+"""Graphics items of the table: areas (piles drawn as one item), cards, standees, tokens, track."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area, Band, Phone
+
+if TYPE_CHECKING:
+    from matrix_gui.scene import TableScene
+
+Key = tuple[str, Any]
+SEAT_COLOURS = ("#35d07f", "#4aa8ff", "#ff9f43", "#e85d9a", "#c9d64a")
+MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
+                "source": "#39ff7a"}
+
+
+def face_side(info: dict[str, Any]) -> str:
+    """Which side of a visible card to draw: an Avatar flipped to its back shows its back face."""
+    return "back" if info.get("flipped") and info.get("kind") == "avatar" else "front"
+
+
+def blit(p: QPainter, r: QRectF, pm: QPixmap, faces: Any) -> None:
+    """Draw a card picture into ``r``. Under a plain scale it is pre-scaled to the exact device size
+    and copied 1:1 (fast); under anything else (a flip, a rotation) it is drawn scaled."""
+    t = p.worldTransform()
+    if t.isRotating() or t.m13() or t.m23() or t.m11() <= 0 or t.m22() <= 0:
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        p.drawPixmap(r, pm, QRectF(pm.rect()))
+        return
+    d = t.mapRect(r)
+    x, y = round(d.x()), round(d.y())
+    w, h = round(d.right()) - x, round(d.bottom()) - y
+    if w < 4 or h < 4:
+        return
+    dev = p.device()
+    dpr = dev.devicePixelRatioF() if dev is not None else 1.0
+    exact = faces.fit(pm, w, h, dpr)
+    p.save()
+    p.setWorldTransform(QTransform())
+    p.drawPixmap(x, y, exact)
+    p.restore()
+
+
+def font(px: float, bold: bool = False) -> QFont:
+    f = QFont("DejaVu Sans")
+    f.setPixelSize(max(1, round(px)))
+    f.setBold(bold)
+    return f
+
+
+class TableItem(QGraphicsObject):
+    """Anything on the table with a key; it can be marked as a legal target, an option or focused."""
+
+    def __init__(self, key: Key, w: float, h: float) -> None:
+        super().__init__()
+        self.key = key
+        self.w, self.h = w, h
+        self.marks: set[str] = set()
+        self.draggable = False
+        self.setAcceptHoverEvents(False)
+        # repaints blit a device-resolution cache: Python paint() runs only when an item changes
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def set_size(self, w: float, h: float) -> None:
+        if (w, h) != (self.w, self.h):
+            self.prepareGeometryChange()
+            self.w, self.h = w, h
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return QRectF(-6, -6, self.w + 12, self.h + 12)
+
+    def body_rect(self) -> QRectF:
+        return QRectF(0, 0, self.w, self.h)
+
+    def set_mark(self, mark: str, on: bool) -> None:
+        if (mark in self.marks) != on:
+            (self.marks.add if on else self.marks.discard)(mark)
+            self.update()
+
+    @property
+    def table(self) -> TableScene:
+        return self.scene()  # type: ignore[return-value]
+
+    def paint_marks(self, p: QPainter) -> None:
+        if not self.marks:
+            return
+        for mark in ("target", "option", "hot", "focus"):
+            if mark in self.marks:
+                c = QColor(MARK_COLOURS[mark])
+                pen = QPen(c, 4 if mark == "hot" else 3)
+                if mark == "focus":
+                    pen.setStyle(Qt.PenStyle.DashLine)
+                p.setPen(pen)
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRoundedRect(QRectF(-3, -3, self.w + 6, self.h + 6), 9, 9)
+                if mark in ("target", "option"):
+                    c.setAlpha(40)
+                    p.fillRect(QRectF(0, 0, self.w, self.h), c)
+
+
+def paint_slot(p: QPainter, a: Area) -> None:
+    """An area's label and empty outline, drawn once into the table's cached background."""
+    if a.style in (TOKEN, TRACK) or a.key.startswith("att."):
+        return
+    if a.label:
+        p.setPen(QColor("#9fd8b2"))
+        p.setFont(font(12.5 if a.scale >= 1 else 11))
+        p.drawText(QRectF(a.x, a.y - 22, max(a.w + 12, 100), 20), Qt.AlignmentFlag.AlignLeft |
+                   Qt.AlignmentFlag.AlignVCenter, a.label)
+    r = QRectF(a.x, a.y, a.card_w if a.style == STACK else a.w, a.card_h if a.style == STACK else a.h)
+    p.setPen(QPen(QColor("#2f7a4c"), 1.5, Qt.PenStyle.DashLine))
+    p.setBrush(QColor(255, 255, 255, 8))
+    p.drawRoundedRect(r, 8, 8)
+    if a.style == SPACE:
+        p.setPen(QColor("#4fae74"))
+        p.setFont(font(15, True))
+        p.drawText(r.adjusted(0, 10, 0, 0), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
+                   "IN THE MATRIX")
+
+
+class BandsItem(QGraphicsItem):
+    """The labelled background bands (The Matrix, The Real World, players), one cached item."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bands: list[Band] = []
+        self.rect = QRectF()
+        self.setZValue(-100)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def set_bands(self, bands: list[Band]) -> None:
+        self.prepareGeometryChange()
+        self.bands = bands
+        r = QRectF()
+        for b in bands:
+            r = r.united(QRectF(b.x, b.y, b.w, b.h))
+        self.rect = r
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self.rect
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        paint_bands(p, self.bands)
+
+
+def paint_bands(p: QPainter, bands: list[Band]) -> None:
+    """The labelled bands: The Matrix, The Real World, the players' areas."""
+    if True:
+        tones = {"matrix": ("#0b1f14", "#1f6b3d"), "real": ("#18140d", "#6b5320"),
+                 "player": ("#0f1620", "#2b4866"), "active": ("#10221a", "#39ff7a")}
+        for b in bands:
+            fill, line = tones[b.tone]
+            r = QRectF(b.x, b.y, b.w, b.h)
+            p.setPen(QPen(QColor(line), 2 if b.tone == "active" else 1.2))
+            p.setBrush(QColor(fill))
+            p.drawRoundedRect(r, 14, 14)
+            p.setPen(QColor(line).lighter(130))
+            if b.tone == "player":
+                p.setFont(font(13, True))
+                p.drawText(QRectF(b.x + 12, b.y + 4, b.w - 24, 22),
+                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, b.label)
+                continue
+            p.save()  # a vertical label in the band's left strip
+            p.translate(b.x + 7, b.y + b.h - 10)
+            p.rotate(-90)
+            p.setFont(font(14, True))
+            p.drawText(QRectF(0, 0, b.h - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                       b.label)
+            p.restore()
+
+
+class AreaItem(TableItem):
+    """One area of the playmat. A stack (deck, discard, Zion...) is drawn here as one item: the top
+    card or back, a visible depth and a count. Spread areas only draw their outline and label."""
+
+    def __init__(self, area: Area) -> None:
+        super().__init__(("pile", area.key), area.w, area.h)
+        self.area = area
+        self.count = 0
+        self.top: dict[str, Any] | None = None
+        self.setZValue(0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_area(area)
+
+    def set_area(self, area: Area) -> None:
+        self.area = area
+        self.set_size(area.w, area.h)
+        self.setPos(area.x, area.y)
+        self.update()
+
+    def set_pile(self, count: int, top: dict[str, Any] | None) -> None:
+        if (count, top) != (self.count, self.top):
+            self.count, self.top = count, top
+            self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(-8, -8, self.w + 16, self.h + 16)
+
+    def top_pixmap(self):
+        """The picture of the stack's top card, at the current device size."""
+        t = self.table
+        h = self.area.card_h * t.device_scale
+        if self.top is None or self.top.get("hidden"):
+            return t.faces.back(self.area.back, h)
+        return t.faces.front(self.top["def"], h, face_side(self.top))
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        # the slot's outline and label are part of the cached background (paint_slot)
+        if self.area.style == STACK and self.count:
+            self._paint_stack(p)
+        self.paint_marks(p)
+
+    def _paint_stack(self, p: QPainter) -> None:
+        depth = min(self.count - 1, 8)
+        d = 1.4 * self.area.scale
+        r = QRectF(0, 0, self.area.card_w, self.area.card_h)
+        p.setPen(QPen(QColor("#050805"), 1))
+        for i in range(depth, 0, -1):  # visible depth: edges under the top card
+            p.setBrush(QColor("#cfd8d2") if i % 2 else QColor("#8c9a91"))
+            p.drawRoundedRect(r.translated(i * d, i * d), 6, 6)
+        blit(p, r, self.top_pixmap(), self.table.faces)
+        if not self.area.key.endswith(".avatar"):
+            self._badge(p, str(self.count))
+
+    def _badge(self, p: QPainter, text: str) -> None:
+        s = 30 * max(self.area.scale, 0.6)
+        r = QRectF(self.area.card_w - s * 0.75, -s * 0.3, s, s * 0.8)
+        p.setPen(QPen(QColor("#39ff7a"), 1.5))
+        p.setBrush(QColor(0, 0, 0, 215))
+        p.drawRoundedRect(r, s * 0.35, s * 0.35)
+        p.setPen(QColor("#e8ffe8"))
+        p.setFont(font(s * 0.5, True))
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class CardItem(TableItem):
+    """One card laid out in a spread area (hand, play area, Row space, Dock, Combat Zone...)."""
+
+    def __init__(self, key: Key, info: dict[str, Any], pile: str, scale: float, back: str) -> None:
+        super().__init__(key, CARD_W * scale, CARD_H * scale)
+        self.info = info
+        self.pile = pile
+        self.back = back
+        self.scale_k = scale
+        self.flip = 1.0  # horizontal scale while flipping (animation)
+        self.setZValue(10)
+
+    def set_card(self, info: dict[str, Any], pile: str, scale: float, back: str) -> None:
+        self.pile, self.back = pile, back
+        self.set_size(CARD_W * scale, CARD_H * scale)
+        self.scale_k = scale
+        if info != self.info:
+            self.info = info
+            self.update()
+
+    @property
+    def face_up(self) -> bool:
+        return not self.info.get("hidden")
+
+    def pixmap(self):
+        t = self.table
+        h = self.h * t.device_scale
+        if not self.face_up:
+            return t.faces.back(self.back, h)
+        return t.faces.front(self.info["def"], h, face_side(self.info))
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        pm = self.pixmap()
+        r = self.body_rect()
+        if self.flip != 1.0:
+            cx = self.w / 2
+            r = QRectF(cx - cx * abs(self.flip), 0, self.w * abs(self.flip), self.h)
+        if self.info.get("rotated"):
+            p.save()
+            p.translate(self.w / 2, self.h / 2)
+            p.rotate(90)
+            p.translate(-self.w / 2, -self.h / 2)
+            p.drawPixmap(r, pm, QRectF(pm.rect()))
+            p.restore()
+        elif self.flip != 1.0 or self.key[0] == "ghost" or not self.transform().isIdentity():
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+            p.drawPixmap(r, pm, QRectF(pm.rect()))  # changing every frame: no pre-scaled copy
+        else:
+            blit(p, r, pm, self.table.faces)
+        self.paint_marks(p)
+
+
+class RsiItem(TableItem):
+    """A player's RSI standee: on their Avatar (Real World) or on the In The Matrix space."""
+
+    def __init__(self, seat: int, label: str) -> None:
+        super().__init__(("rsi", seat), 46, 62)
+        self.label = label
+        self.setZValue(30)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        c = QColor(SEAT_COLOURS[self.key[1] % len(SEAT_COLOURS)])
+        path = QPainterPath()
+        path.addEllipse(QRectF(8, 0, 30, 30))
+        path.addRoundedRect(QRectF(2, 24, 42, 38), 10, 10)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#0a0a0a"), 2))
+        p.setBrush(QBrush(c))
+        p.drawPath(path.simplified())
+        p.setPen(QColor("#0a0a0a"))
+        p.setFont(font(13, True))
+        p.drawText(QRectF(0, 30, 46, 30), Qt.AlignmentFlag.AlignCenter, self.label)
+        self.paint_marks(p)
+
+
+class PoolItem(TableItem):
+    """The active player's Recruit and Attack; drag it onto a Matrix card to scan, fight or complete."""
+
+    def __init__(self, area: Area) -> None:
+        super().__init__(("pool", area.seat), area.w, area.h)
+        self.recruit = 0
+        self.attack = 0
+        self.active = False
+        self.setZValue(20)
+        self.setPos(area.x, area.y)
+
+    def set_pool(self, recruit: int, attack: int, active: bool) -> None:
+        if (recruit, attack, active) != (self.recruit, self.attack, self.active):
+            self.recruit, self.attack, self.active = recruit, attack, active
+            self.update()
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.body_rect()
+        p.setPen(QPen(QColor("#39ff7a" if self.active else "#335544"), 2))
+        p.setBrush(QColor("#0b140e"))
+        p.drawRoundedRect(r, 12, 12)
+        for i, (name, val, col) in enumerate((("RECRUIT", self.recruit, "#e0b23a"),
+                                              ("ATTACK", self.attack, "#ff5b4d"))):
+            cy = 36 + i * 66
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(col))
+            p.drawEllipse(QPointF(self.w / 2, cy), 24, 24)
+            p.setPen(QColor("#0a0a0a"))
+            p.setFont(font(22, True))
+            p.drawText(QRectF(0, cy - 24, self.w, 48), Qt.AlignmentFlag.AlignCenter, str(val))
+            p.setPen(QColor(col))
+            p.setFont(font(10, True))
+            p.drawText(QRectF(0, cy + 22, self.w, 14), Qt.AlignmentFlag.AlignCenter, name)
+        self.paint_marks(p)
+
+
+class PhoneItem(TableItem):
+    """A phone the RSI leaves the Matrix by (drop the standee on it)."""
+
+    def __init__(self, phone: Phone) -> None:
+        super().__init__(("phone", phone.name), phone.w, phone.h)
+        self.phone = phone
+        self.setPos(phone.x, phone.y)
+        self.setZValue(5)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#39ff7a"), 1.2))
+        p.setBrush(QColor("#0e2a18"))
+        p.drawRoundedRect(self.body_rect(), 8, 8)
+        p.setPen(QColor("#bfffd2"))
+        p.setFont(font(12, True))
+        p.drawText(self.body_rect(), Qt.AlignmentFlag.AlignCenter, f"☎ {self.phone.label}")
+        self.paint_marks(p)
+
+
+class TimeTrackItem(TableItem):
+    """The Time Track, 10 (top) down to 0, with the marker on the current value."""
+
+    def __init__(self, area: Area, start: int) -> None:
+        super().__init__(("pile", "time"), area.w, area.h)
+        self.start = start
+        self.value = start
+        self.pulse = 0.0
+        self.setPos(area.x, area.y)
+        self.setZValue(2)
+
+    def set_value(self, v: int) -> None:
+        if v != self.value:
+            self.value = v
+            self.update()
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QColor("#9fd8b2"))
+        p.setFont(font(13))
+        p.drawText(QRectF(0, -22, self.w, 20), Qt.AlignmentFlag.AlignLeft, "Time Track")
+        n = self.start + 1
+        step = self.h / n
+        for i in range(n):
+            v = self.start - i
+            r = QRectF(6, i * step + 2, self.w - 12, step - 4)
+            cur = v == self.value
+            danger = v <= 3
+            fill = QColor("#39ff7a" if cur else ("#3a1212" if danger else "#10241a"))
+            if cur and self.pulse:
+                fill = fill.lighter(100 + int(80 * self.pulse))
+            p.setPen(QPen(QColor("#ff5b4d" if danger else "#2f7a4c"), 1))
+            p.setBrush(fill)
+            p.drawRoundedRect(r, 6, 6)
+            p.setPen(QColor("#051008" if cur else "#cde8d6"))
+            p.setFont(font(min(step * 0.55, 20), cur))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(v))
+
+
+class OptionItem(TableItem):
+    """One option of the pending decision: click it to answer."""
+
+    def __init__(self, k: int, text: str, w: float) -> None:
+        super().__init__(("option", k), w, 40)
+        self.text = text
+        self.marks.add("option")
+        self.setZValue(61)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#ffc84a"), 2))
+        p.setBrush(QColor("#2a2108"))
+        p.drawRoundedRect(self.body_rect(), 10, 10)
+        p.setPen(QColor("#fff1c9"))
+        p.setFont(font(15, True))
+        p.drawText(self.body_rect().adjusted(8, 0, -8, 0), Qt.AlignmentFlag.AlignCenter,
+                   f"{self.key[1] + 1}. {self.text}")
+        if "focus" in self.marks or "hot" in self.marks:
+            self.paint_marks(p)
+
+
+class DecisionItem(QGraphicsObject):
+    """The banner of a pending decision: who decides, the prompt and the options."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.prompt = ""
+        self.w, self.h = 700.0, 120.0
+        self.setZValue(60)
+        self.options: list[OptionItem] = []
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(0, 0, self.w, self.h)
+
+    def set_decision(self, prompt: str, options: list[str], center_x: float, y: float) -> list[OptionItem]:
+        for o in self.options:
+            o.setParentItem(None)
+            if o.scene() is not None:
+                o.scene().removeItem(o)
+        self.prompt = prompt
+        cols = min(len(options), 3)
+        ow = 300.0 if cols > 1 else 420.0
+        rows = (len(options) + cols - 1) // max(cols, 1)
+        self.prepareGeometryChange()
+        self.w = max(cols * (ow + 10) + 30, 520)
+        self.h = 64 + rows * 48
+        self.setPos(center_x - self.w / 2, y)
+        self.options = []
+        for k, text in enumerate(options):
+            o = OptionItem(k, text, ow)
+            o.setParentItem(self)
+            left = 20 + (self.w - 30 - cols * (ow + 10)) / 2
+            o.setPos(left + (k % cols) * (ow + 10), 56 + (k // cols) * 48)
+            self.options.append(o)
+        self.update()
+        return self.options
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#ffc84a"), 2))
+        p.setBrush(QColor(10, 12, 8, 235))
+        p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 16, 16)
+        p.setPen(QColor("#ffe6a3"))
+        p.setFont(font(18, True))
+        p.drawText(QRectF(16, 8, self.w - 32, 42), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                   self.prompt)
+
+
+__all__ = ["AreaItem", "BandsItem", "CardItem", "DecisionItem", "OptionItem", "PhoneItem", "PoolItem",
+           "RsiItem", "TableItem", "TimeTrackItem", "TOKEN"]

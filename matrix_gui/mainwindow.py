@@ -1,0 +1,438 @@
+"""The main window: start page (New Game, Continue, Load), the table with its HUD, menus and the log."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from matrix_gui.hud import Hud, result_text
+from matrix_gui.logdock import GameLog
+from matrix_gui.operations import Operations
+from matrix_gui.paths import AppPaths
+from matrix_gui.settings import Settings
+from matrix_gui.view import TableView
+
+if TYPE_CHECKING:
+    from matrix_gui.animation import AnimationQueue
+    from matrix_gui.content import Content, DbCache
+    from matrix_gui.scene import TableScene
+
+START_STYLE = """
+QWidget#start { background: #050a07; }
+QLabel#title { color: #39ff7a; font-size: 40px; font-weight: bold; letter-spacing: 4px; }
+QLabel#subtitle { color: #9fd8b2; font-size: 16px; }
+QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
+              padding: 10px 28px; font-size: 17px; min-width: 260px; }
+QPushButton:disabled { color: #557a63; border-color: #2f5a3f; }
+QPushButton:focus, QPushButton:hover { background: #175c33; }
+"""
+
+
+class MainWindow(QMainWindow):
+    """One window per app: the start page, then the playmat."""
+
+    def __init__(self, paths: AppPaths | None = None, dev: bool = False) -> None:
+        super().__init__()
+        self.paths = paths or AppPaths.default()
+        self.dev = dev
+        self.settings = Settings.load(self.paths.settings_file)
+        self.setProperty("skip_animations", self.settings.skip_animations)
+        self._content: Content | None = None
+        self._dbs: DbCache | None = None
+        self.last_error = ""
+        self.ops = Operations(autosave=self.paths.autosave, parent=self)
+        self.ops.events_applied.connect(self._on_events)
+        self.ops.rejected.connect(self._on_rejected)
+        self.ops.game_replaced.connect(self._on_game_replaced)
+        self.table: TableScene | None = None
+        self.anim: AnimationQueue | None = None
+        self.setWindowTitle("Matrix Tabletop")
+        self.resize(1440, 900)
+        self.pages = QStackedWidget()
+        self.setCentralWidget(self.pages)
+        self.start_page = self._build_start_page()
+        self.pages.addWidget(self.start_page)
+        self.table_page = QWidget()
+        lay = QVBoxLayout(self.table_page)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        self.hud = Hud()
+        self.view = TableView(self.ops, self.busy, self.status)
+        lay.addWidget(self.hud)
+        lay.addWidget(self.view, 1)
+        self.pages.addWidget(self.table_page)
+        self.log = GameLog(self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
+        self.log.hide()
+        self._build_menus()
+        self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
+        self._restore_geometry()
+        self.refresh_start_page()
+
+    # --- content (loaded lazily, after the first frame) ----------------------------------------------
+
+    @property
+    def content(self) -> Content:
+        if self._content is None:
+            from matrix_gui.content import Content, DbCache
+
+            self._content = Content(dev=self.dev)
+            self._dbs = DbCache(self._content)
+        return self._content
+
+    @property
+    def dbs(self) -> DbCache:
+        _ = self.content
+        assert self._dbs is not None
+        return self._dbs
+
+    # --- pages and menus ------------------------------------------------------------------------------------
+
+    def _build_start_page(self) -> QWidget:
+        page = QWidget()
+        page.setObjectName("start")
+        page.setStyleSheet(START_STYLE)
+        lay = QVBoxLayout(page)
+        lay.addStretch(2)
+        title = QLabel("MATRIX TABLETOP")
+        title.setObjectName("title")
+        sub = QLabel("Legendary Encounters: The Matrix · cooperative deck-building for 1-5 players")
+        sub.setObjectName("subtitle")
+        for w in (title, sub):
+            lay.addWidget(w, alignment=Qt.AlignmentFlag.AlignHCenter)
+        lay.addSpacing(30)
+        self.btn_new = QPushButton("New Game…")
+        self.btn_continue = QPushButton("Continue")
+        self.btn_load = QPushButton("Load…")
+        self.btn_quit = QPushButton("Quit")
+        self.btn_new.clicked.connect(self.new_game_dialog)
+        self.btn_continue.clicked.connect(self.continue_game)
+        self.btn_load.clicked.connect(self.load_dialog)
+        self.btn_quit.clicked.connect(self.close)
+        for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
+            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignHCenter)
+        self.start_note = QLabel()
+        self.start_note.setObjectName("subtitle")
+        lay.addWidget(self.start_note, alignment=Qt.AlignmentFlag.AlignHCenter)
+        lay.addStretch(3)
+        return page
+
+    def refresh_start_page(self) -> None:
+        has = self.paths.autosave.is_file()
+        self.btn_continue.setEnabled(has)
+        self.act_continue.setEnabled(has)
+        self.start_note.setText("Continue picks up the game you were playing." if has else "")
+
+    def _action(self, menu, text: str, slot, shortcut: Any = None) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        return a
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        game = mb.addMenu("&Game")
+        self.act_new = self._action(game, "&New Game…", self.new_game_dialog, QKeySequence.StandardKey.New)
+        self.act_continue = self._action(game, "&Continue", self.continue_game)
+        self.act_load = self._action(game, "&Load…", self.load_dialog, QKeySequence.StandardKey.Open)
+        self.act_save = self._action(game, "&Save…", self.save_dialog, QKeySequence.StandardKey.Save)
+        game.addSeparator()
+        self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = mb.addMenu("&Edit")
+        self.act_undo = self._action(edit, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.actions_menu = mb.addMenu("&Actions")
+        self.actions_menu.aboutToShow.connect(self._fill_actions_menu)
+        self.act_end = QAction("&End the Action Phase", self)
+        self.act_end.setShortcut(QKeySequence("E"))
+        self.act_end.triggered.connect(lambda: self.submit_verb("end"))
+        self.addAction(self.act_end)
+        self.act_objective = QAction("Complete the &Objective", self)
+        self.act_objective.setShortcut(QKeySequence("O"))
+        self.act_objective.triggered.connect(lambda: self.submit_verb("objective"))
+        self.addAction(self.act_objective)
+        self._fill_actions_menu()
+        view = mb.addMenu("&View")
+        self.act_full = self._action(view, "&Full Screen", self.toggle_full_screen,
+                                     QKeySequence.StandardKey.FullScreen)
+        log_act = self.log.toggleViewAction()
+        log_act.setShortcut(QKeySequence("L"))
+        view.addAction(log_act)
+        self.act_skip = self._action(view, "&Skip Animations", self.toggle_skip, QKeySequence("S"))
+        self.act_skip.setCheckable(True)
+        self.act_skip.setChecked(self.settings.skip_animations)
+        self._action(view, "Se&ttings…", self.settings_dialog, QKeySequence.StandardKey.Preferences)
+        helpm = mb.addMenu("&Help")
+        self._action(helpm, "&Rules and Shortcuts", self.help_dialog, QKeySequence.StandardKey.HelpContents)
+
+    def _fill_actions_menu(self) -> None:
+        m = self.actions_menu
+        m.clear()
+        if self.ops.game is not None and self.view.has_view():
+            from matrix_gui.intents import describe
+
+            ix = self.view.index()
+            for c in self.ops.legal():
+                a = QAction(describe(c, ix), m)
+                a.triggered.connect(lambda _=False, c=c: self.view.submit(c))
+                m.addAction(a)
+            m.addSeparator()
+        m.addAction(self.act_end)
+        m.addAction(self.act_objective)
+
+    # --- status ----------------------------------------------------------------------------------------
+
+    def status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+
+    def show_error(self, title: str, text: str) -> None:
+        """Tell the player what went wrong (non-blocking box; remembered for tests)."""
+        self.last_error = text
+        self.status(text)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        self._error_box = box
+
+    def busy(self) -> bool:
+        return self.anim is not None and self.anim.busy
+
+    # --- games -------------------------------------------------------------------------------------------
+
+    def new_game_dialog(self) -> None:
+        from matrix_gui.dialogs import NewGameDialog
+
+        dlg = NewGameDialog(self.content, self.settings.last_setup, self)
+        if dlg.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        choice = dlg.choice()
+        if choice is None:
+            return
+        self.settings.last_setup = dlg.last_setup()
+        self.save_settings()
+        self.start_new(choice.film, choice.players, choice.avatars, choice.seed)
+
+    def start_new(self, film: str, players: int, avatars: list[str] | None = None,
+                  seed: int | None = None) -> bool:
+        """Set up and show a new game; False (with the reason shown) if the setup is refused."""
+        from engine.legendary.game import LegendaryGame
+        from engine.legendary.setup import SetupError
+
+        if seed is None:
+            seed = int(time.time() * 1000) % 2_000_000_000
+        try:
+            setup = self.content.setup(film, players, seed, avatars)
+            game = LegendaryGame.new(setup, self.content.db)
+        except (SetupError, SystemExit) as e:
+            self.show_error("Cannot start this game", str(e))
+            return False
+        self.ops.start(game)
+        return True
+
+    def start_scenario(self, path: Path) -> bool:
+        """Set up the table from a scenario file (docs/scenarios.md)."""
+        from engine.legendary.scenario import Scenario, ScenarioError
+
+        try:
+            sc = Scenario.from_file(Path(path))
+        except (OSError, ScenarioError, ValueError) as e:
+            self.show_error("Cannot read the scenario", str(e))
+            return False
+        if sc.game is None:
+            self.show_error("Cannot read the scenario", "the scenario sets up no game")
+            return False
+        sc.game.rebase()
+        self.ops.start(sc.game)
+        return True
+
+    def load_file(self, path: Path) -> bool:
+        """Load a save; on failure show why and leave the file untouched."""
+        from engine.core.savefile import SaveError, read_save
+        from engine.legendary.carddb import CardLoadError
+        from engine.legendary.game import RULESET, LegendaryGame
+
+        try:
+            payload = read_save(Path(path), ruleset=RULESET)
+            dirs = payload.get("setup", {}).get("card_dirs", []) if isinstance(payload, dict) else []
+            db = self.dbs.get(list(dirs) if isinstance(dirs, list) else [])
+            game = LegendaryGame.from_payload(payload, db, path=Path(path))
+        except (SaveError, CardLoadError, OSError, ValueError, TypeError, KeyError) as e:
+            self.show_error("Cannot load this game", str(e))
+            return False
+        self.ops.start(game)
+        self.status(f"Loaded {path}")
+        return True
+
+    def continue_game(self) -> bool:
+        if not self.paths.autosave.is_file():
+            self.show_error("Nothing to continue", "There is no autosaved game yet.")
+            return False
+        return self.load_file(self.paths.autosave)
+
+    def load_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        self.paths.saves.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getOpenFileName(self, "Load a game", str(self.paths.saves),
+                                              "Saved games (*.json)")
+        if path:
+            self.load_file(Path(path))
+
+    def save_file(self, path: Path) -> bool:
+        if self.ops.game is None:
+            self.status("No game to save")
+            return False
+        try:
+            self.ops.save(Path(path))
+        except OSError as e:
+            self.show_error("Cannot save", str(e))
+            return False
+        self.status(f"Saved to {path}")
+        return True
+
+    def save_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        if self.ops.game is None:
+            self.status("No game to save")
+            return
+        self.paths.saves.mkdir(parents=True, exist_ok=True)
+        name = time.strftime("game-%Y%m%d-%H%M%S.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self.paths.saves / name),
+                                              "Saved games (*.json)")
+        if path:
+            self.save_file(Path(path))
+
+    def undo(self) -> None:
+        if self.busy():
+            self.anim.finish_all()  # type: ignore[union-attr]
+        self.ops.undo()
+
+    def submit_verb(self, verb: str) -> None:
+        from engine.core.commands import Command
+
+        if self.ops.game is not None:
+            self.view.submit(Command(verb))
+
+    # --- reacting to the game ---------------------------------------------------------------------------
+
+    def observe(self) -> dict[str, Any]:
+        assert self.ops.game is not None
+        return self.ops.game.observe(None)
+
+    def _on_game_replaced(self) -> None:
+        from matrix_gui.animation import AnimationQueue
+        from matrix_gui.faces import FaceProvider
+        from matrix_gui.scene import TableScene
+
+        game = self.ops.game
+        assert game is not None
+        if self.anim is not None:
+            self.anim.finish_all()
+        scans = Path(self.settings.scans_dir) if self.settings.scans_dir else None
+        faces = FaceProvider(game.db, self.paths.faces, scans)
+        self.table = TableScene(faces)
+        self.anim = AnimationQueue(self.table, lambda: self.settings.animation_speed,
+                                   lambda: self.settings.skip_animations)
+        self.anim.idle.connect(self._refresh_hud)
+        view = self.observe()
+        self.table.set_view(view)
+        self.view.set_table(self.table)
+        self.view.zoom_on_hover = self.settings.zoom_on_hover
+        self.log.clear()
+        self.log.add_line(f"Game started: {', '.join(p['name'] for p in view['players'])} "
+                          f"(seed {game.setup.seed})", "#39ff7a")
+        self.pages.setCurrentWidget(self.table_page)
+        self._refresh_hud()
+        self.view.setFocus()
+        QTimer.singleShot(0, self.view.refit)
+
+    def _on_events(self, events: tuple) -> None:
+        self.log.add_events(events)
+        assert self.anim is not None
+        self.anim.enqueue(events, self.observe())
+        if any(e.kind == "game_over" for e in events):
+            self.status(result_text(self.observe().get("result", "")) + " (Game menu: New Game)")
+
+    def _on_rejected(self, rej: Any) -> None:
+        self.status(rej.reason)
+
+    def _refresh_hud(self) -> None:
+        if self.ops.game is None:
+            return
+        view = self.observe()
+        title = ""
+        acts = view["piles"].get("acts", {}).get("cards") or []
+        if acts and "def" in acts[-1]:
+            card = self.ops.game.db.cards.get(acts[-1]["def"])
+            if card is not None and getattr(card, "parts", None):
+                part = card.parts[min(len(card.parts) - 1, 1 if acts[-1].get("flipped") else 0)]
+                title = part.title
+        self.hud.update_from(view, title)
+        # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
+        self.act_undo.setToolTip("Undo the last command" if self.ops.game.can_undo() else "Nothing to undo")
+        self.act_save.setEnabled(True)
+
+    # --- settings, help, window -----------------------------------------------------------------------------
+
+    def toggle_skip(self) -> None:
+        self.settings.skip_animations = self.act_skip.isChecked()
+        self.setProperty("skip_animations", self.settings.skip_animations)
+        if self.settings.skip_animations and self.anim is not None:
+            self.anim.finish_all()
+        self.save_settings()
+
+    def settings_dialog(self) -> None:
+        from matrix_gui.dialogs import SettingsDialog
+
+        dlg = SettingsDialog(self.settings, self)
+        if dlg.exec() == SettingsDialog.DialogCode.Accepted:
+            dlg.apply_to(self.settings)
+            self.act_skip.setChecked(self.settings.skip_animations)
+            self.setProperty("skip_animations", self.settings.skip_animations)
+            self.view.zoom_on_hover = self.settings.zoom_on_hover
+            self.save_settings()
+
+    def help_dialog(self) -> None:
+        from matrix_gui.dialogs import HelpDialog
+
+        dlg = HelpDialog(self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        self._help = dlg
+
+    def toggle_full_screen(self) -> None:
+        self.showNormal() if self.isFullScreen() else self.showFullScreen()
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save(self.paths.settings_file)
+        except OSError as e:
+            self.status(f"Cannot save settings: {e}")
+
+    def _restore_geometry(self) -> None:
+        if self.settings.geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.settings.geometry.encode()))
+        if self.settings.window_state:
+            self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
+
+    def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802
+        if self.anim is not None:
+            self.anim.finish_all()
+        self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
+        self.settings.window_state = bytes(self.saveState().toBase64().data()).decode()
+        self.save_settings()
+        super().closeEvent(e)

@@ -1,0 +1,47 @@
+"""Where the app keeps files on the user's machine (DESIGN §5), redirectable for tests."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+APP_NAME = "matrix-tabletop"
+HOME_ENV = "MATRIX_TABLETOP_HOME"  # one folder for everything (tests, portable use)
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    """The user data, config and cache folders of the app."""
+
+    data: Path
+    config: Path
+    cache: Path
+
+    @classmethod
+    def default(cls, home: Path | str | None = None) -> AppPaths:
+        """platformdirs folders, or sub-folders of ``home`` / $MATRIX_TABLETOP_HOME when given."""
+        home = home or os.environ.get(HOME_ENV)
+        if home:
+            root = Path(home)
+            return cls(root / "data", root / "config", root / "cache")
+        import platformdirs
+
+        return cls(Path(platformdirs.user_data_dir(APP_NAME, False)),
+                   Path(platformdirs.user_config_dir(APP_NAME, False)),
+                   Path(platformdirs.user_cache_dir(APP_NAME, False)))
+
+    @property
+    def saves(self) -> Path:
+        return self.data / "saves"
+
+    @property
+    def autosave(self) -> Path:
+        return self.data / "autosave.json"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config / "settings.json"
+
+    @property
+    def faces(self) -> Path:
+        return self.cache / "faces"

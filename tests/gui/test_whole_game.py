@@ -1,0 +1,76 @@
+"""A whole game of The Matrix played through the GUI layer: a bot chooses, the GUI applies its choice
+as a real drag, a click, a keyboard shortcut or a context-menu entry."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.core.commands import Command
+from matrix_gui.intents import gestures, intended
+from tests.gui.conftest import click, drag
+
+pytestmark = pytest.mark.gui
+
+
+def apply_through_gui(qtbot, win, cmd: Command) -> str:
+    """Do ``cmd`` the way a player would; return how it was done."""
+    view = win.view
+    ix = view.index()
+    legal = set(win.ops.legal())
+    for s, t in gestures(cmd, ix):
+        if t is None:
+            if view.table.item_for(s) is not None:
+                click(qtbot, win, s)
+                return "click"
+            continue
+        if view.table.item_for(s) is None or view.table.item_for(t) is None:
+            continue
+        first = next((c for c in intended(s, t, ix) if c in legal), None)
+        if first == cmd:
+            drag(qtbot, win, s, t, steps=3)
+            return "drag"
+    if cmd.verb == "end":
+        qtbot.keyClick(win, Qt.Key.Key_E)
+        return "key"
+    # anything else: the item's context menu (what the menu key opens from the keyboard)
+    for key in [("card", cmd.args[0])] if cmd.args and isinstance(cmd.args[0], int) else []:
+        menu = view.build_menu(key)
+        for act in menu.actions():
+            if act.text() and act.isEnabled():
+                from matrix_gui.intents import describe
+
+                if act.text() == describe(cmd, ix):
+                    act.trigger()
+                    return "menu"
+    win.actions_menu.aboutToShow.emit()
+    from matrix_gui.intents import describe
+
+    for act in win.actions_menu.actions():
+        if act.text() == describe(cmd, ix):
+            act.trigger()
+            return "actions-menu"
+    raise AssertionError(f"no way to do {cmd} through the GUI")
+
+
+def test_a_whole_game_of_the_matrix_through_the_gui(qtbot, win):
+    from engine.legendary.bots import BOTS
+
+    films = [f.id for f in win.content.films()]
+    film = "the_matrix" if "the_matrix" in films else "test"
+    assert win.start_new(film, 1, None, 1)
+    bot = BOTS["heuristic"](1) if "heuristic" in BOTS else BOTS["random"](1, end_bias=0.2)
+    game = win.ops.game
+    ways: dict[str, int] = {}
+    for _ in range(3000):
+        if game.over:
+            break
+        n = len(game.commands)
+        cmd = bot.choose(game)
+        how = apply_through_gui(qtbot, win, cmd)
+        ways[how] = ways.get(how, 0) + 1
+        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {win.view.last_reason}"
+        game = win.ops.game
+    assert game.over, "the game did not finish"
+    assert game.state.result
+    assert win.hud.values["result"]
+    assert ways.get("drag", 0) > 10 and ways.get("key", 0) > 3
