@@ -183,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(e.problems)} error(s)", file=sys.stderr)
             return 1
         counts = db.kind_counts()
-        print(json.dumps({"cards": sum(counts.values()), "by_category": counts}, indent=1))
+        print(json.dumps({"cards": sum(counts.values()), "by_category": counts,
+                          "by_act": db.act_counts(), "by_group": db.group_counts()}, indent=1))
         return 0
     if args.cmd == "run-scenario":
         from engine.legendary.scenario import ScenarioError, run_scenario

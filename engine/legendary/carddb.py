@@ -57,6 +57,26 @@ class CardDB:
         return dict(sorted(out.items()))
 
 
+    def act_counts(self) -> dict[str, dict[str, int]]:
+        """Per Act story: its Act cards, mini-deck and Extras (the components table's columns)."""
+        out: dict[str, dict[str, int]] = {}
+        for c in self.cards.values():
+            if not c.deck.startswith("act:"):
+                continue
+            row = out.setdefault(c.deck[4:], {"act_cards": 0, "mini_deck": 0, "extras": 0})
+            key = "act_cards" if c.kind == "act" else "extras" if c.extra else "mini_deck"
+            row[key] += c.copies
+        return dict(sorted(out.items()))
+
+    def group_counts(self) -> dict[str, int]:
+        """Cards per Hero Group (standard and Extra), copies included."""
+        out: dict[str, int] = {}
+        for c in self.cards.values():
+            if c.kind == "hero" and c.group:
+                out[c.group] = out.get(c.group, 0) + c.copies
+        return dict(sorted(out.items()))
+
+
 def category(card: CardModel) -> str:
     """The sorting-guide category of a card, used by validate-cards."""
     if card.kind == "hero":
