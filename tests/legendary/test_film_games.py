@@ -11,9 +11,7 @@ from engine.legendary.bots import HeuristicBot
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.films import film_setup
 from engine.legendary.game import LegendaryGame
-from engine.legendary.scenario import set_act
-from engine.legendary.table import Table
-from tests.legendary.test_fuzz import check_invariants, pick
+from tests.legendary.test_fuzz import pick, play_checked
 
 GAMES_PER_COUNT = 8
 
@@ -32,14 +30,7 @@ def test_heuristic_games_of_the_matrix_keep_every_invariant(film_db, players):
         seed = 100 * players + g
         game = LegendaryGame.new(film_setup("the_matrix", players, seed), film_db, track_undo=False)
         bot = HeuristicBot(seed)
-        check_invariants(game)
-        for _ in range(20000):
-            if game.over:
-                break
-            res = game.apply(bot.choose(game))
-            assert res.accepted, res
-            check_invariants(game)
-        assert game.over, "the game did not end"
+        play_checked(game, lambda legal, g=game, b=bot: b.choose(g))
         results[game.state.result.split(":")[0]] += 1
         acts[(game.state.act, game.state.part)] += 1
     assert sum(results.values()) == GAMES_PER_COUNT
@@ -54,16 +45,5 @@ def test_random_play_from_every_part_of_the_film(film_db):
     for i, start in enumerate(parts * 3):
         rng = random.Random(i)
         game = LegendaryGame.new(film_setup("the_matrix", rng.randint(1, 5), i), film_db, track_undo=False)
-        if start != (1, 1):
-            set_act(Table(film_db, game.state), *start)
-            game.rebase()
-        legal = check_invariants(game)
-        for _ in range(20000):
-            if game.over:
-                break
-            res = game.apply(pick(rng, legal))
-            assert res.accepted, res
-            seen.update(e.kind for e in res.events)
-            legal = check_invariants(game)
-        assert game.over
+        play_checked(game, lambda legal, r=rng: pick(r, legal), start, seen)
     assert seen["objective_completed"] and seen["act_advanced"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -61,14 +62,21 @@ def play_game(db: CardDB, seed: int, seen: Counter[str] | None = None) -> Legend
     game = LegendaryGame.new(setup, db, track_undo=False)
     # Half of the games start later in the story, so random play also exercises Acts 2-3.
     start = rng.choice([(1, 1)] * 6 + [(1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)])
+    return play_checked(game, lambda legal: pick(rng, legal), start, seen)
+
+
+def play_checked(game: LegendaryGame, choose: Callable[[list[Command]], Command],
+                 start: tuple[int, int] = (1, 1), seen: Counter[str] | None = None) -> LegendaryGame:
+    """Play ``game`` to its end from Act/Part ``start`` with ``choose(legal)``, checking the
+    invariants after every command."""
     if start != (1, 1):
-        set_act(Table(db, game.state), *start)
+        set_act(Table(game.db, game.state), *start)
         game.rebase()
     legal = check_invariants(game)
     for _ in range(20000):
         if game.over:
             break
-        res = game.apply(pick(rng, legal))
+        res = game.apply(choose(legal))
         assert res.accepted, res
         if seen is not None:
             seen.update(e.kind for e in res.events)
