@@ -1,0 +1,65 @@
+"""Game setup (MR-SETUP): from a setup description to the first command."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engine.core import rng
+from engine.replay.carddb import ReplayDB
+from engine.replay.state import GLOBAL_PILES, HUMANS, MACHINES, PLAYER_PILES, SIDE_KEYS, START_HAND, State, pp
+
+# MR-SETUP-01/02: these start in play, out of the decks.
+STARTING = {HUMANS: ("morpheus", "trinity"), MACHINES: ("agent_smith", "agent_jones")}
+
+
+class SetupError(ValueError):
+    """A setup the rules forbid or the card files cannot support; the message names the rule."""
+
+
+@dataclass
+class ReplaySetup:
+    """What is needed to rebuild a game from the start: the seed and (optionally) a card folder."""
+
+    seed: int = 0
+    card_dir: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ReplaySetup:
+        if not isinstance(d, dict):
+            raise TypeError("setup must be an object")
+        unknown = set(d) - {"seed", "card_dir"}
+        if unknown:
+            raise TypeError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+        seed = d.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("setup seed must be an integer")
+        return cls(seed=seed, card_dir=d.get("card_dir"))
+
+
+def new_state(db: ReplayDB, setup: ReplaySetup) -> State:
+    """MR-SETUP-01..04 and MR-COMP-01/02: both decks, starting characters, 8-card hands, empty piles."""
+    defs: list[str] = []
+    piles: dict[str, list[int]] = {pp(seat, name): [] for seat in (HUMANS, MACHINES) for name in PLAYER_PILES}
+    piles.update({name: [] for name in GLOBAL_PILES})
+    for seat in (HUMANS, MACHINES):
+        start = list(STARTING[seat])
+        for def_id in db.deck_list(SIDE_KEYS[seat]):
+            cid = len(defs)
+            defs.append(def_id)
+            if def_id in start:
+                start.remove(def_id)
+                piles[pp(seat, "play")].append(cid)
+            else:
+                piles[pp(seat, "deck")].append(cid)
+        if start:
+            raise SetupError(f"MR-SETUP-01/02: the card files lack {', '.join(start)}")
+    state = State(defs=defs, piles=piles, rng=rng.seed_state(setup.seed), setup=setup.to_dict())
+    for seat in (HUMANS, MACHINES):
+        deck = piles[pp(seat, "deck")]
+        state.rng = rng.shuffle(state.rng, deck)
+        for _ in range(min(START_HAND, len(deck))):
+            piles[pp(seat, "hand")].append(deck.pop())
+    return state

@@ -1,0 +1,66 @@
+"""Per-seat views: what one side may see of the table (hands and deck order stay hidden)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.replay import schema
+from engine.replay.carddb import ReplayDB
+from engine.replay.rules import Table, acting_seat
+from engine.replay.state import HUMANS, MACHINES, SIDE_KEYS, State, pp
+
+
+def card_view(t: Table, cid: int) -> dict[str, Any]:
+    c = t.card(cid)
+    out: dict[str, Any] = {"id": cid, "def": c.id, "name": c.name, "type": c.type}
+    if isinstance(c, schema.CharacterCard):
+        out["code"] = c.code
+        if cid in t.in_play(t.owner(cid)):
+            out["in_matrix"] = t.in_matrix(cid)
+        if cid in t.s.plugged:
+            out["matrix_counter"] = True
+        if t.neutralized(cid):
+            out["neutralized_until"] = t.s.neutral[cid]
+        if cid in t.s.lasting:
+            out["combat_bonus"] = t.s.lasting[cid]
+    elif isinstance(c, schema.MissionCard):
+        out["mp"] = c.mp
+    return out
+
+
+def observe(db: ReplayDB, s: State, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready view for ``seat`` (0 Humans, 1 Machines, None a spectator)."""
+    t = Table(db, s)
+    piles: dict[str, Any] = {}
+    for name, cards in s.piles.items():
+        own_hand = seat is not None and name == pp(seat, "hand")
+        hidden = name.endswith(".deck") or (name.endswith(".hand") and not own_hand)
+        piles[name] = {"count": len(cards)}
+        if not hidden:
+            piles[name]["cards"] = [card_view(t, c) for c in cards]
+    k = s.contest
+    contest = None
+    if k is not None:
+        contest = {"kind": k.kind, "roll": k.roll, "teams": list(k.teams), "dice": list(k.dice),
+                   "totals": [t.total(HUMANS), t.total(MACHINES)], "events": list(k.bonus),
+                   "characters": [t.char_bonus(HUMANS, k), t.char_bonus(MACHINES, k)],
+                   "fixed": list(k.fixed), "turn_bonus": list(s.turn_bonus), "to_act": k.to_act,
+                   "passes": k.passes}
+    decision = None
+    if s.decision is not None:
+        decision = s.decision.to_dict()
+        if seat != s.decision.seat:  # the options may name hidden cards (a hand, a deck)
+            decision["options"] = []
+        else:
+            decision["cards"] = list(s.tasks[-1].get("cards", []))
+    out: dict[str, Any] = {
+        "seat": seat, "side": None if seat is None else SIDE_KEYS[seat], "turn": s.turn_no,
+        "phase": s.phase, "step": s.step, "acting": acting_seat(s), "mp": s.mp, "time": s.time,
+        "result": s.result, "piles": piles, "contest": contest, "last_contest": s.last,
+        "decision": decision, "completed_missions": list(s.completed), "matrix_phase_skipped": s.skip_matrix,
+    }
+    if seat is not None:
+        out["seen"] = {"what": s.seen_what[seat], "cards": [card_view(t, c) for c in s.seen[seat]]}
+        # The owner searches their deck in their draw phase: contents (not order) are shown then.
+        if s.step == ("zion_draw" if seat == HUMANS else "zero_one_draw"):
+            out["deck_contents"] = [card_view(t, c) for c in sorted(s.piles[pp(seat, "deck")])]
+    return out
