@@ -62,3 +62,25 @@ def test_a_card_naming_an_unknown_hook_fails_at_load(tmp_path):
     with pytest.raises(CardLoadError) as err:
         load_files([bad], cards_dir("legendary") / "playmat.toml")
     assert any("bad.toml" in p and "odd_event" in p and "no_such_hook" in p for p in err.value.problems)
+
+
+@pytest.mark.rule("LE-KEYWORD-30")
+def test_every_keyword_appears_on_a_card_of_the_matrix():
+    """Every Hero keyword and Matrix Deck keyword of LE-KEYWORD is printed on at least one card the
+    film uses (its Acts' cards, its Hero Groups, the Hovercrafts and Part of the System)."""
+    from typing import get_args
+
+    from engine.legendary import schema
+    from engine.legendary.carddb import load_db
+    from engine.legendary.films import FILMS
+
+    film = FILMS["the_matrix"]
+    db = load_db()
+    decks = {f"act:{a}" for a in film.acts} | {f"group:{g}" for g in film.groups} | \
+        {"hovercraft", "part_of_the_system"}
+    cards = [c for c in db.cards.values() if c.deck in decks]
+    printed = {k for c in cards for k in getattr(c, "keywords", ())}
+    wanted = set(get_args(schema.EnemyKeyword)) | {"coordinate", "digital"}
+    assert wanted <= printed, f"keywords on no card of the film: {sorted(wanted - printed)}"
+    assert any(c.kind == "hero" and c.sacrifice for c in cards), "Sacrifice"
+    assert any(c.kind == "hero" and c.class_ability for c in cards), "class abilities"
