@@ -1,7 +1,7 @@
 """``matrix-engine``: the headless engine from the command line.
 
 simulate       bots play N games; JSON summary
-replay SAVE    verify a save by replaying it; print the final state hash
+replay SAVE    verify a save (either ruleset) by replaying it; print the final state hash
 validate-cards load every card file; counts per category, or schema errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 """
@@ -115,6 +115,24 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
             "commands_per_second": round(commands / elapsed, 1) if elapsed else 0}
 
 
+def load_any(path: Path) -> Any:
+    """Load a save of either ruleset, as its envelope names it (a LegendaryGame or a ReplayGame);
+    raises SaveError for a bad file or a ruleset this engine does not know."""
+    from engine.core.savefile import SaveError, read_save_any
+
+    ruleset, payload = read_save_any(path)
+    if ruleset == "legendary":
+        from engine.legendary.game import LegendaryGame
+
+        return LegendaryGame.from_payload(payload, path=Path(path))
+    if ruleset == "replay":
+        from engine.replay.game import ReplayGame
+
+        return ReplayGame.from_payload(payload, path=Path(path))
+    raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this engine does not know '
+                                '(known: legendary, replay)')
+
+
 def _players(text: str) -> list[int]:
     if "-" in text:
         lo, hi = (int(x) for x in text.split("-"))
@@ -136,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--cards", action="append", default=None,
                      help="extra card folder (default: the shipped cards, plus the test film "
                           "until the first film ships)")
-    rep = sub.add_parser("replay", help="verify a save and print its final hash")
+    rep = sub.add_parser("replay", help="verify a save of either ruleset and print its final hash")
     rep.add_argument("save", type=Path)
     val = sub.add_parser("validate-cards", help="validate the card files")
     val.add_argument("--cards", action="append", default=[])
@@ -158,10 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "replay":
         from engine.core.savefile import SaveError
-        from engine.legendary.game import LegendaryGame
 
         try:
-            game = LegendaryGame.load(args.save)
+            game = load_any(args.save)
         except SaveError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2

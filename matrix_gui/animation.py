@@ -216,6 +216,7 @@ class AnimationQueue(QObject):
             back = src_area.back if src_area else "hero"
             ghost = CardItem(("ghost", cid), old, src, start.width() / 100.0, back)
             ghost.setZValue(200 + len(flights))
+            ghost.setCacheMode(QGraphicsItem.CacheMode.NoCache)  # resized every frame: no cache to refill
             ghost.setPos(start.topLeft())
             sc.addItem(ghost)
             self.ghosts.append(ghost)

@@ -2,6 +2,7 @@
 
     matrix-tabletop                     the app: start page with New Game, Continue, Load
     matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH]
+    matrix-tabletop --screenshot OUT.png --ruleset replay [--seed N] [--bot N]   (a Matrix Replay table)
     matrix-tabletop --smoke             start offscreen, draw a new game's first frame, exit 0
 """
 from __future__ import annotations
@@ -17,6 +18,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                  "on a drag-and-drop playmat.")
     ap.add_argument("--screenshot", metavar="OUT.png", help="render the real window to a PNG and exit")
     ap.add_argument("--scenario", metavar="FILE", help="set the table up from a scenario file first")
+    ap.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
+                    help="game of --screenshot/--smoke/--bot: legendary (default) or replay (Matrix Replay)")
     ap.add_argument("--seed", type=int, default=None, help="seed of the new game")
     ap.add_argument("--players", type=int, default=2, help="players of the new game (screenshot/smoke)")
     ap.add_argument("--film", default=None, help="film id of the new game (default: the first available)")
@@ -90,6 +93,8 @@ def _new_or_scenario(win, args: argparse.Namespace) -> str:
             return "" if win.continue_game() else win.last_error
         if args.scenario:
             return "" if win.start_scenario(Path(args.scenario)) else win.last_error
+        if args.ruleset == "replay":
+            return "" if win.start_replay(1 if args.seed is None else args.seed) else win.last_error
         film = _first_film(win, args.film)
     except Exception as e:  # noqa: BLE001 - cards that fail to load: say so and exit non-zero
         return f"cannot load the cards: {e}"
@@ -122,7 +127,8 @@ def _smoke(win, app, args: argparse.Namespace) -> int:
         print("matrix-tabletop --smoke: FAILED: the first frame did not render", file=sys.stderr)
         return 4
     view = win.observe()
-    print(f"matrix-tabletop --smoke: OK ({len(view['players'])} players, turn {view['turn']}, "
+    players = 2 if win.replay_active() else len(view["players"])
+    print(f"matrix-tabletop --smoke: OK ({players} players, turn {view['turn']}, "
           f"hash {win.ops.game.state_hash()[:12]})")
     win.close()
     return 0
@@ -140,9 +146,11 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
         return 2
     if args.bot:
         _bot_play(win, args, quiet=True)
+    if win.replay_active():  # show the table of the seat to act, not the hand-off curtain
+        win.replay.acknowledge()
     for _ in range(3):
         app.processEvents()
-    win.view.refit()
+    (win.replay.view if win.replay_active() else win.view).refit()
     if args.zoom:
         kind, _, val = args.zoom.partition(":")
         key = ("card", int(val)) if kind == "card" else ("pile", args.zoom)
@@ -161,6 +169,9 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
 
 def _bot_play(win, args: argparse.Namespace, quiet: bool = False) -> None:
     """Let a random bot play through the operations layer (for crash tests and screenshots)."""
+    if args.ruleset == "replay" or win.replay_active():
+        _bot_play_replay(win, args, quiet)
+        return
     from engine.legendary.bots import BOTS
 
     if win.ops.game is None:
@@ -174,6 +185,30 @@ def _bot_play(win, args: argparse.Namespace, quiet: bool = False) -> None:
         if game is None or game.over:
             break
         win.ops.submit(bot.choose(game))
+        if win.anim is not None:
+            win.anim.finish_all()
+        if not quiet:
+            print(f"HASH {game.state_hash()}", flush=True)
+    if not quiet:
+        print("BOT DONE", flush=True)
+
+
+def _bot_play_replay(win, args: argparse.Namespace, quiet: bool = False) -> None:
+    """Matrix Replay: heuristic bots play both sides through the Replay table, taking each hand-off."""
+    from engine.replay.bots import HeuristicBot
+
+    if not win.replay_active() and not win.start_replay(args.seed or 1):
+        print("BOT cannot start a game", flush=True)
+        return
+    bots = (HeuristicBot(args.seed or 1), HeuristicBot((args.seed or 1) + 1))
+    table = win.replay
+    for _ in range(args.bot):
+        game = win.ops.game
+        if game is None or game.over or game.acting is None:
+            break
+        if table.front != game.acting:
+            table.acknowledge()
+        table.submit(bots[game.acting].choose(game, game.acting))
         if win.anim is not None:
             win.anim.finish_all()
         if not quiet:

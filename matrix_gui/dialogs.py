@@ -31,7 +31,7 @@ from matrix_gui.content import Content, FilmChoice
 from matrix_gui.settings import LastSetup, Settings
 
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
-            ("replay", "Matrix Replay (not available yet)", False),
+            ("replay", "Matrix Replay: Humans vs Machines (2 players)", True),
             ("expedition", "Expedition (not available yet)", False))
 
 
@@ -42,6 +42,7 @@ class NewGameChoice:
     players: int
     avatars: list[str]
     seed: int | None
+    curtain: bool = True  # Matrix Replay: hide the table between the two seats
 
 
 class NewGameDialog(QDialog):
@@ -78,6 +79,16 @@ class NewGameDialog(QDialog):
             self.avatar_boxes.append(box)
             self.avatar_labels.append(lab)
             form.addRow(lab, box)
+        self.replay_note = QLabel("Two players at one computer: the Humans (seat 1) and the Machines "
+                                  "(seat 2). Hands are secret: a curtain hides the table when the computer "
+                                  "changes hands.")
+        self.replay_note.setWordWrap(True)
+        form.addRow(self.replay_note)
+        self.curtain = QCheckBox("Hand-off curtain between the seats")
+        self.curtain.setChecked(True)
+        self.curtain.setAccessibleName("Hand-off curtain between the seats")
+        form.addRow("", self.curtain)
+        self.form = form
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
         self.seed.setValidator(QIntValidator(0, 2_000_000_000))
@@ -96,6 +107,7 @@ class NewGameDialog(QDialog):
         lay.addWidget(self.problem)
         lay.addWidget(self.buttons)
         self.film.currentIndexChanged.connect(self._film_changed)
+        self.ruleset.currentIndexChanged.connect(self._ruleset_changed)
         self.players.valueChanged.connect(self._players_changed)
         # the last setup
         ids = [f.id for f in self.films]
@@ -108,9 +120,26 @@ class NewGameDialog(QDialog):
             if i >= 0:
                 box.setCurrentIndex(i)
         self.seed.setText(last.seed)
-        if not self.films:
-            self.problem.setText("No film's cards are installed: the cards of The Matrix are missing.")
-            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        i = self.ruleset.findData(last.ruleset)
+        if i >= 0 and self.ruleset.model().item(i).isEnabled():  # type: ignore[attr-defined]
+            self.ruleset.setCurrentIndex(i)
+        self._ruleset_changed()
+
+    def is_replay(self) -> bool:
+        return self.ruleset.currentData() == "replay"
+
+    def _ruleset_changed(self) -> None:
+        """Matrix Replay has no film, players or Avatars: two fixed sides, and the curtain option."""
+        replay = self.is_replay()
+        for w in (self.film, self.players):
+            self.form.setRowVisible(w, not replay)
+        self._players_changed()
+        self.replay_note.setVisible(replay)
+        self.form.setRowVisible(self.curtain, replay)
+        ok = replay or bool(self.films)
+        self.problem.setText("" if ok else
+                             "No film's cards are installed: the cards of The Matrix are missing.")
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def current_film(self) -> FilmChoice | None:
         i = self.film.currentIndex()
@@ -128,7 +157,7 @@ class NewGameDialog(QDialog):
         self._players_changed()
 
     def _players_changed(self) -> None:
-        n = self.players.value()
+        n = 0 if self.is_replay() else self.players.value()
         for i, (box, lab) in enumerate(zip(self.avatar_boxes, self.avatar_labels, strict=True)):
             box.setVisible(i < n)
             lab.setVisible(i < n)
@@ -142,6 +171,9 @@ class NewGameDialog(QDialog):
         super().accept()
 
     def choice(self) -> NewGameChoice | None:
+        if self.is_replay():
+            seed = int(self.seed.text()) if self.seed.text().strip() else None
+            return NewGameChoice("replay", "", 2, [], seed, self.curtain.isChecked())
         film = self.current_film()
         if film is None:
             return None
@@ -154,6 +186,11 @@ class NewGameDialog(QDialog):
         c = self.choice()
         if c is None:
             return LastSetup()
+        if c.ruleset == "replay":  # keep the last film setup for next time
+            film = self.current_film()
+            avatars = [str(self.avatar_boxes[i].currentData()) for i in range(self.players.value())]
+            return LastSetup("replay", film.id if film else "", self.players.value(), avatars,
+                             self.seed.text().strip())
         return LastSetup(c.ruleset, c.film, c.players, c.avatars, self.seed.text().strip())
 
 

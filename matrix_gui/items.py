@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
 from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area, Band, Phone
 
@@ -52,8 +52,15 @@ def font(px: float, bold: bool = False) -> QFont:
     return f
 
 
-class TableItem(QGraphicsObject):
-    """Anything on the table with a key; it can be marked as a legal target, an option or focused."""
+class TableItem(QGraphicsRectItem):
+    """Anything on the table with a key; it can be marked as a legal target, an option or focused.
+
+    Frame cost: the item's bounds are a C++ rectangle (``setRect``; no Python ``boundingRect`` call
+    per item per frame), repaints blit a device-resolution cache (Python ``paint`` runs only when the
+    item changes), and an item with nothing to draw is flagged ``ItemHasNoContents`` (skipped by the
+    painter, still found under the mouse)."""
+
+    MARGIN = 6.0  # room for the marks drawn just outside the body
 
     def __init__(self, key: Key, w: float, h: float) -> None:
         super().__init__()
@@ -61,17 +68,29 @@ class TableItem(QGraphicsObject):
         self.w, self.h = w, h
         self.marks: set[str] = set()
         self.draggable = False
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self._sync_rect()
         self.setAcceptHoverEvents(False)
-        # repaints blit a device-resolution cache: Python paint() runs only when an item changes
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def _sync_rect(self) -> None:
+        m = self.MARGIN
+        self.setRect(QRectF(-m, -m, self.w + 2 * m, self.h + 2 * m))
 
     def set_size(self, w: float, h: float) -> None:
         if (w, h) != (self.w, self.h):
-            self.prepareGeometryChange()
             self.w, self.h = w, h
+            self._sync_rect()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return QRectF(-6, -6, self.w + 12, self.h + 12)
+    def has_contents(self) -> bool:
+        """Whether paint() draws anything (an empty area's look is in the cached background)."""
+        return True
+
+    def sync_contents(self) -> None:
+        empty = not self.has_contents()
+        if empty != bool(self.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents):
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, empty)
+        self.update()
 
     def body_rect(self) -> QRectF:
         return QRectF(0, 0, self.w, self.h)
@@ -79,7 +98,7 @@ class TableItem(QGraphicsObject):
     def set_mark(self, mark: str, on: bool) -> None:
         if (mark in self.marks) != on:
             (self.marks.add if on else self.marks.discard)(mark)
-            self.update()
+            self.sync_contents()
 
     @property
     def table(self) -> TableScene:
@@ -178,29 +197,30 @@ class AreaItem(TableItem):
     """One area of the playmat. A stack (deck, discard, Zion...) is drawn here as one item: the top
     card or back, a visible depth and a count. Spread areas only draw their outline and label."""
 
+    MARGIN = 8.0
+
     def __init__(self, area: Area) -> None:
-        super().__init__(("pile", area.key), area.w, area.h)
         self.area = area
         self.count = 0
         self.top: dict[str, Any] | None = None
+        super().__init__(("pile", area.key), area.w, area.h)
         self.setZValue(0)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_area(area)
 
     def set_area(self, area: Area) -> None:
         self.area = area
         self.set_size(area.w, area.h)
         self.setPos(area.x, area.y)
-        self.update()
+        self.sync_contents()
 
     def set_pile(self, count: int, top: dict[str, Any] | None) -> None:
         if (count, top) != (self.count, self.top):
             self.count, self.top = count, top
-            self.update()
+            self.sync_contents()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF(-8, -8, self.w + 16, self.h + 16)
+    def has_contents(self) -> bool:
+        return bool(self.marks) or (self.area.style == STACK and self.count > 0)
 
     def top_pixmap(self):
         """The picture of the stack's top card, at the current device size."""
@@ -432,18 +452,18 @@ class OptionItem(TableItem):
             self.paint_marks(p)
 
 
-class DecisionItem(QGraphicsObject):
-    """The banner of a pending decision: who decides, the prompt and the options."""
+class DecisionItem(QGraphicsRectItem):
+    """The banner of a pending decision: who decides, the prompt and the options (child items)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.prompt = ""
         self.w, self.h = 700.0, 120.0
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setRect(QRectF(0, 0, self.w, self.h))
         self.setZValue(60)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.options: list[OptionItem] = []
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return QRectF(0, 0, self.w, self.h)
 
     def set_decision(self, prompt: str, options: list[str], center_x: float, y: float) -> list[OptionItem]:
         for o in self.options:
@@ -454,9 +474,9 @@ class DecisionItem(QGraphicsObject):
         cols = min(len(options), 3)
         ow = 300.0 if cols > 1 else 420.0
         rows = (len(options) + cols - 1) // max(cols, 1)
-        self.prepareGeometryChange()
         self.w = max(cols * (ow + 10) + 30, 520)
         self.h = 64 + rows * 48
+        self.setRect(QRectF(0, 0, self.w, self.h))
         self.setPos(center_x - self.w / 2, y)
         self.options = []
         for k, text in enumerate(options):
@@ -472,7 +492,7 @@ class DecisionItem(QGraphicsObject):
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(QColor("#ffc84a"), 2))
         p.setBrush(QColor(10, 12, 8, 235))
-        p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 16, 16)
+        p.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 16, 16)
         p.setPen(QColor("#ffe6a3"))
         p.setFont(font(18, True))
         p.drawText(QRectF(16, 8, self.w - 32, 42), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,

@@ -1,13 +1,20 @@
-"""The main window: start page (New Game, Continue, Load), the table with its HUD, menus and the log."""
+"""The main window: start page (New Game, Continue, Load), the table with its HUD, menus and the log.
+
+Start-up: only the start page, the menus and the status bar are built before the first frame. The
+table page (HUD and playmat view), the game log dock, the engine and the cards are imported and
+built when first needed (a game starts, a test reads ``win.view``...). Nothing here may touch the
+``Qt`` namespace before the first frame: its first use creates all its enums (~15 ms).
+"""
 from __future__ import annotations
 
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -17,17 +24,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.hud import Hud, result_text
-from matrix_gui.logdock import GameLog
 from matrix_gui.operations import Operations
 from matrix_gui.paths import AppPaths
 from matrix_gui.settings import Settings
-from matrix_gui.view import TableView
 
 if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.content import Content, DbCache
+    from matrix_gui.hud import Hud
+    from matrix_gui.logdock import GameLog
+    from matrix_gui.replay.table import ReplayTable
     from matrix_gui.scene import TableScene
+    from matrix_gui.view import TableView
 
 START_STYLE = """
 QWidget#start { background: #050a07; }
@@ -64,18 +72,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self.start_page = self._build_start_page()
         self.pages.addWidget(self.start_page)
-        self.table_page = QWidget()
-        lay = QVBoxLayout(self.table_page)
-        lay.setContentsMargins(0, 0, 0, 0)
-        lay.setSpacing(0)
-        self.hud = Hud()
-        self.view = TableView(self.ops, self.busy, self.status)
-        lay.addWidget(self.hud)
-        lay.addWidget(self.view, 1)
-        self.pages.addWidget(self.table_page)
-        self.log = GameLog(self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log)
-        self.log.hide()
+        self._table_page: QWidget | None = None  # built on first use (see table_page)
+        self._hud: Hud | None = None
+        self._view: TableView | None = None
+        self._log: GameLog | None = None
+        self._replay: ReplayTable | None = None  # the Matrix Replay page, built on first use
         self._build_menus()
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self._restore_geometry()
@@ -98,6 +99,58 @@ class MainWindow(QMainWindow):
         assert self._dbs is not None
         return self._dbs
 
+    # --- the table page and the log dock (built on first use) ---------------------------------------------
+
+    @property
+    def table_page(self) -> QWidget:
+        if self._table_page is None:
+            from matrix_gui.hud import Hud
+            from matrix_gui.view import TableView
+
+            page = QWidget()
+            lay = QVBoxLayout(page)
+            lay.setContentsMargins(0, 0, 0, 0)
+            lay.setSpacing(0)
+            self._hud = Hud()
+            self._view = TableView(self.ops, self.busy, self.status)
+            lay.addWidget(self._hud)
+            lay.addWidget(self._view, 1)
+            self.pages.addWidget(page)
+            self._table_page = page
+        return self._table_page
+
+    @property
+    def hud(self) -> Hud:
+        _ = self.table_page
+        assert self._hud is not None
+        return self._hud
+
+    @property
+    def view(self) -> TableView:
+        _ = self.table_page
+        assert self._view is not None
+        return self._view
+
+    @property
+    def log(self) -> GameLog:
+        """The game log dock; where and whether it shows comes from the saved window state."""
+        if self._log is None:
+            from PySide6.QtCore import Qt
+
+            from matrix_gui.logdock import GameLog
+
+            log = GameLog(self)
+            self._log = log
+            if not self.restoreDockWidget(log):  # (it places the dock as the saved state says)
+                self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, log)
+                log.hide()
+            self.act_log.setChecked(not log.isHidden())
+            log.toggleViewAction().toggled.connect(self.act_log.setChecked)  # closed by its title bar
+        return self._log
+
+    def toggle_log(self, on: bool) -> None:
+        self.log.setVisible(on)
+
     # --- pages and menus ------------------------------------------------------------------------------------
 
     def _build_start_page(self) -> QWidget:
@@ -111,7 +164,7 @@ class MainWindow(QMainWindow):
         sub = QLabel("Legendary Encounters: The Matrix · cooperative deck-building for 1-5 players")
         sub.setObjectName("subtitle")
         for w in (title, sub):
-            lay.addWidget(w, alignment=Qt.AlignmentFlag.AlignHCenter)
+            lay.addLayout(_centred(w))
         lay.addSpacing(30)
         self.btn_new = QPushButton("New Game…")
         self.btn_continue = QPushButton("Continue")
@@ -122,10 +175,10 @@ class MainWindow(QMainWindow):
         self.btn_load.clicked.connect(self.load_dialog)
         self.btn_quit.clicked.connect(self.close)
         for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
-            lay.addWidget(b, alignment=Qt.AlignmentFlag.AlignHCenter)
+            lay.addLayout(_centred(b))
         self.start_note = QLabel()
         self.start_note.setObjectName("subtitle")
-        lay.addWidget(self.start_note, alignment=Qt.AlignmentFlag.AlignHCenter)
+        lay.addLayout(_centred(self.start_note))
         lay.addStretch(3)
         return page
 
@@ -138,7 +191,7 @@ class MainWindow(QMainWindow):
     def _action(self, menu, text: str, slot, shortcut: Any = None) -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
+            _set_shortcut(a, shortcut)
         a.triggered.connect(slot)
         menu.addAction(a)
         return a
@@ -157,21 +210,21 @@ class MainWindow(QMainWindow):
         self.actions_menu = mb.addMenu("&Actions")
         self.actions_menu.aboutToShow.connect(self._fill_actions_menu)
         self.act_end = QAction("&End the Action Phase", self)
-        self.act_end.setShortcut(QKeySequence("E"))
+        _set_shortcut(self.act_end, "E")
         self.act_end.triggered.connect(lambda: self.submit_verb("end"))
         self.addAction(self.act_end)
         self.act_objective = QAction("Complete the &Objective", self)
-        self.act_objective.setShortcut(QKeySequence("O"))
+        _set_shortcut(self.act_objective, "O")
         self.act_objective.triggered.connect(lambda: self.submit_verb("objective"))
         self.addAction(self.act_objective)
         self._fill_actions_menu()
         view = mb.addMenu("&View")
         self.act_full = self._action(view, "&Full Screen", self.toggle_full_screen,
                                      QKeySequence.StandardKey.FullScreen)
-        log_act = self.log.toggleViewAction()
-        log_act.setShortcut(QKeySequence("L"))
-        view.addAction(log_act)
-        self.act_skip = self._action(view, "&Skip Animations", self.toggle_skip, QKeySequence("S"))
+        # the dock's own toggleViewAction, made before the dock (the dock is built on first use)
+        self.act_log = self._action(view, "Game log", self.toggle_log, "L")
+        self.act_log.setCheckable(True)
+        self.act_skip = self._action(view, "&Skip Animations", self.toggle_skip, "S")
         self.act_skip.setCheckable(True)
         self.act_skip.setChecked(self.settings.skip_animations)
         self._action(view, "Se&ttings…", self.settings_dialog, QKeySequence.StandardKey.Preferences)
@@ -181,6 +234,9 @@ class MainWindow(QMainWindow):
     def _fill_actions_menu(self) -> None:
         m = self.actions_menu
         m.clear()
+        if self.replay_active():
+            self.replay.fill_actions_menu(m)
+            return
         if self.ops.game is not None and self.view.has_view():
             from matrix_gui.intents import describe
 
@@ -202,6 +258,8 @@ class MainWindow(QMainWindow):
         """Tell the player what went wrong (non-blocking box; remembered for tests)."""
         self.last_error = text
         self.status(text)
+        from PySide6.QtCore import Qt
+
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -223,6 +281,9 @@ class MainWindow(QMainWindow):
             return
         self.settings.last_setup = dlg.last_setup()
         self.save_settings()
+        if choice.ruleset == "replay":
+            self.start_replay(choice.seed, choice.curtain)
+            return
         self.start_new(choice.film, choice.players, choice.avatars, choice.seed)
 
     def start_new(self, film: str, players: int, avatars: list[str] | None = None,
@@ -258,8 +319,46 @@ class MainWindow(QMainWindow):
         self.ops.start(sc.game)
         return True
 
+    # --- Matrix Replay (matrix_gui/replay) ---------------------------------------------------------------
+
+    @property
+    def replay(self) -> ReplayTable:
+        if self._replay is None:
+            from matrix_gui.replay.table import ReplayTable
+
+            self._replay = ReplayTable(self)
+            self.pages.addWidget(self._replay)
+        return self._replay
+
+    def replay_active(self) -> bool:
+        return self._replay is not None and self._replay.active()
+
+    def start_replay(self, seed: int | None = None, curtain: bool | None = None) -> bool:
+        """Set up and show a new Matrix Replay game (Humans seat 0, Machines seat 1)."""
+        from engine.replay.carddb import CardLoadError
+        from engine.replay.setup import SetupError
+        from matrix_gui.replay import new_game
+
+        if seed is None:
+            seed = int(time.time() * 1000) % 2_000_000_000
+        try:
+            game = new_game(seed)
+        except (SetupError, CardLoadError) as e:
+            self.show_error("Cannot start this game", str(e))
+            return False
+        if curtain is not None:
+            self.replay.set_curtain(curtain)
+        _ = self.replay  # the page listens to the game before it starts
+        self.ops.start(game)
+        return True
+
     def load_file(self, path: Path) -> bool:
         """Load a save; on failure show why and leave the file untouched."""
+        from matrix_gui.replay import RULESET as REPLAY
+        from matrix_gui.replay import save_ruleset
+
+        if save_ruleset(Path(path)) == REPLAY:
+            return self._load_replay(Path(path))
         from engine.core.savefile import SaveError, read_save
         from engine.legendary.carddb import CardLoadError
         from engine.legendary.game import RULESET, LegendaryGame
@@ -272,6 +371,20 @@ class MainWindow(QMainWindow):
         except (SaveError, CardLoadError, OSError, ValueError, TypeError, KeyError) as e:
             self.show_error("Cannot load this game", str(e))
             return False
+        self.ops.start(game)
+        self.status(f"Loaded {path}")
+        return True
+
+    def _load_replay(self, path: Path) -> bool:
+        from engine.core.savefile import SaveError
+        from matrix_gui.replay import load_game
+
+        try:
+            game = load_game(path)
+        except (SaveError, OSError, ValueError, TypeError, KeyError) as e:
+            self.show_error("Cannot load this game", str(e))
+            return False
+        _ = self.replay
         self.ops.start(game)
         self.status(f"Loaded {path}")
         return True
@@ -317,6 +430,9 @@ class MainWindow(QMainWindow):
             self.save_file(Path(path))
 
     def undo(self) -> None:
+        if self.replay_active():
+            self.replay.take_back()
+            return
         if self.busy():
             self.anim.finish_all()  # type: ignore[union-attr]
         self.ops.undo()
@@ -324,6 +440,9 @@ class MainWindow(QMainWindow):
     def submit_verb(self, verb: str) -> None:
         from engine.core.commands import Command
 
+        if self.replay_active():
+            self.replay.submit_verb(verb)
+            return
         if self.ops.game is not None:
             self.view.submit(Command(verb))
 
@@ -342,6 +461,8 @@ class MainWindow(QMainWindow):
         assert game is not None
         if self.anim is not None:
             self.anim.finish_all()
+        if self.replay_active():
+            return  # the Replay page draws its own table (matrix_gui/replay/table.py)
         scans = Path(self.settings.scans_dir) if self.settings.scans_dir else None
         faces = FaceProvider(game.db, self.paths.faces, scans)
         self.table = TableScene(faces)
@@ -362,9 +483,13 @@ class MainWindow(QMainWindow):
 
     def _on_events(self, events: tuple) -> None:
         self.log.add_events(events)
+        if self.replay_active():
+            return  # the Replay page animates its own table
         assert self.anim is not None
         self.anim.enqueue(events, self.observe())
         if any(e.kind == "game_over" for e in events):
+            from matrix_gui.hud import result_text
+
             self.status(result_text(self.observe().get("result", "")) + " (Game menu: New Game)")
 
     def _on_rejected(self, rej: Any) -> None:
@@ -403,10 +528,13 @@ class MainWindow(QMainWindow):
             dlg.apply_to(self.settings)
             self.act_skip.setChecked(self.settings.skip_animations)
             self.setProperty("skip_animations", self.settings.skip_animations)
-            self.view.zoom_on_hover = self.settings.zoom_on_hover
+            if self._view is not None:
+                self._view.zoom_on_hover = self.settings.zoom_on_hover
             self.save_settings()
 
     def help_dialog(self) -> None:
+        from PySide6.QtCore import Qt
+
         from matrix_gui.dialogs import HelpDialog
 
         dlg = HelpDialog(self)
@@ -436,3 +564,20 @@ class MainWindow(QMainWindow):
         self.settings.window_state = bytes(self.saveState().toBase64().data()).decode()
         self.save_settings()
         super().closeEvent(e)
+
+
+def _set_shortcut(action: QAction, key: Any) -> None:
+    """``action.setShortcut(QKeySequence(key))``. (PySide's overload check of ``setShortcut`` builds the
+    whole ``Qt`` namespace, ~15-30 ms before the first frame, as does copying a QKeySequence;
+    ``setShortcuts`` with a list does not.)"""
+    seq = key if isinstance(key, QKeySequence) else QKeySequence(key)
+    action.setShortcuts([] if seq.isEmpty() else [seq])
+
+
+def _centred(w: QWidget) -> QHBoxLayout:
+    """``w`` at its size hint, centred in a row (like AlignHCenter, without touching ``Qt`` early)."""
+    row = QHBoxLayout()
+    row.addStretch(1)
+    row.addWidget(w)
+    row.addStretch(1)
+    return row

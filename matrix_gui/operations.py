@@ -17,6 +17,7 @@ from engine.core.results import Accepted, Rejection, Result
 
 if TYPE_CHECKING:
     from engine.legendary.game import LegendaryGame
+    from engine.replay.game import ReplayGame
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +31,13 @@ class Operations(QObject):
 
     def __init__(self, autosave: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.game: LegendaryGame | None = None
+        self.game: LegendaryGame | ReplayGame | None = None  # any ruleset with the same game API
         self.autosave_path = autosave
         self.autosave_error = ""
 
     # --- whole games -----------------------------------------------------------------------------
 
-    def start(self, game: LegendaryGame) -> None:
+    def start(self, game: LegendaryGame | ReplayGame) -> None:
         """Make ``game`` the current game (new, loaded or continued)."""
         self.game = game
         self._autosave()
@@ -49,8 +50,11 @@ class Operations(QObject):
 
     # --- reading (never changes anything) ---------------------------------------------------------
 
-    def legal(self) -> list[Command]:
-        return [] if self.game is None else self.game.legal_commands()
+    def legal(self, seat: int | None = None) -> list[Command]:
+        """Legal commands (of ``seat`` only, if given: a hot-seat table asks for the seat at the screen)."""
+        if self.game is None:
+            return []
+        return self.game.legal_commands() if seat is None else self.game.legal_commands(seat=seat)
 
     def check(self, cmd: Command) -> Rejection | None:
         if self.game is None:

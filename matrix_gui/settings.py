@@ -6,8 +6,6 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from engine.core.savefile import write_json_atomic
-
 
 @dataclass
 class LastSetup:
@@ -51,4 +49,6 @@ class Settings:
             return cls()
 
     def save(self, path: Path) -> None:
+        from engine.core.savefile import write_json_atomic  # (not needed before the first frame)
+
         write_json_atomic(Path(path), asdict(self))

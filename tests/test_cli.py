@@ -79,3 +79,33 @@ def test_run_scenario_fails_on_a_broken_expectation(tmp_path, capsys):
     bad.write_text(text + "expect time 3\n")
     assert main(["run-scenario", str(bad)]) == 1
     assert "expect time 3" in json.loads(capsys.readouterr().out)["failures"][0]
+
+
+def test_replay_verifies_a_matrix_replay_save(tmp_path, capsys):
+    from engine.replay.game import ReplayGame
+    from engine.replay.setup import ReplaySetup
+
+    game = ReplayGame.new(ReplaySetup(seed=5))
+    for _ in range(40):
+        assert game.apply(game.legal_commands(game.acting)[0]).accepted
+    path = tmp_path / "r.json"
+    game.save(path)
+    assert main(["replay", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"hash": game.state_hash(), "commands": 40, "result": game.state.result}
+    env = json.loads(path.read_text())
+    env["payload"]["state_hash"] = "0" * 64  # a damaged save: refused, and the file left alone
+    path.write_text(json.dumps(env))
+    before = path.read_bytes()
+    assert main(["replay", str(path)]) == 2
+    assert "checksum does not match" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_replay_refuses_a_save_of_an_unknown_ruleset(tmp_path, capsys):
+    from engine.core.savefile import write_save
+
+    path = tmp_path / "x.json"
+    write_save(path, "chess", {"commands": []})
+    assert main(["replay", str(path)]) == 2
+    assert 'is for the "chess" ruleset' in capsys.readouterr().err

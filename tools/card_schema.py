@@ -1,7 +1,8 @@
-"""Write the JSON Schema of the Legendary card files (for editors): python tools/card_schema.py
+"""Write the JSON Schema of the card files (for editors): python tools/card_schema.py
 
-The schema is generated from the pydantic models in engine/legendary/schema.py; a test fails when
-the committed file is stale.
+The schemas are generated from the pydantic models in engine/legendary/schema.py (Legendary card
+files and the playmat) and engine/replay/schema.py (Matrix Replay card files); a test fails when a
+committed file is stale.
 """
 from __future__ import annotations
 
@@ -12,26 +13,46 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.legendary.schema import CardFile, Playmat  # noqa: E402
+from pydantic import BaseModel  # noqa: E402
+
+from engine.legendary import schema as legendary_schema  # noqa: E402
+from engine.replay import schema as replay_schema  # noqa: E402
 
 OUT = ROOT / "cards" / "legendary" / "schema"
+REPLAY_OUT = ROOT / "cards" / "replay" / "schema"
+
+
+def _text(model: type[BaseModel]) -> str:
+    return json.dumps(model.model_json_schema(), indent=1, sort_keys=True) + "\n"
 
 
 def schemas() -> dict[str, str]:
-    """File name -> JSON text of each generated schema."""
+    """File name -> JSON text of each generated Legendary schema (in ``OUT``)."""
     return {
-        "cards.schema.json": json.dumps(CardFile.model_json_schema(), indent=1, sort_keys=True) + "\n",
-        "playmat.schema.json": json.dumps(Playmat.model_json_schema(), indent=1, sort_keys=True) + "\n",
+        "cards.schema.json": _text(legendary_schema.CardFile),
+        "playmat.schema.json": _text(legendary_schema.Playmat),
     }
+
+
+def replay_schemas() -> dict[str, str]:
+    """File name -> JSON text of each generated Matrix Replay schema (in ``REPLAY_OUT``)."""
+    return {"cards.schema.json": _text(replay_schema.CardFile)}
+
+
+def all_schemas() -> dict[Path, str]:
+    """Every generated schema file of every ruleset: path -> JSON text."""
+    out = {OUT / name: text for name, text in schemas().items()}
+    out.update({REPLAY_OUT / name: text for name, text in replay_schemas().items()})
+    return out
 
 
 def main() -> int:
     from engine.core.savefile import write_json_atomic
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, text in schemas().items():
-        write_json_atomic(OUT / name, json.loads(text), indent=1)
-        print(f"wrote {OUT / name}")
+    for path, text in all_schemas().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(path, json.loads(text), indent=1)
+        print(f"wrote {path}")
     return 0
 
 

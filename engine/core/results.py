@@ -61,3 +61,8 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "prompt": self.prompt, "options": list(self.options),
                 "rule": self.rule, "kind": self.kind}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Decision:
+        """Rebuild from ``to_dict`` output (raises KeyError/TypeError on damaged data)."""
+        return cls(d["seat"], d["prompt"], tuple(d["options"]), d.get("rule", ""), d.get("kind", ""))

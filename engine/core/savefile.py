@@ -120,6 +120,16 @@ def read_save(path: Path, *, ruleset: str | None = None, max_bytes: int = MAX_SA
     return _check_envelope(path, envelope, ruleset)
 
 
+def read_save_any(path: Path, *, max_bytes: int = MAX_SAVE_BYTES) -> tuple[str, dict]:
+    """The ruleset a save names and its payload, checked as ``read_save`` checks them; for callers
+    that dispatch on the ruleset. Never writes to or modifies the file."""
+    path = Path(path)
+    envelope = _parse(path, _read_bytes(path, max_bytes))
+    payload = _check_envelope(path, envelope, None)
+    assert isinstance(envelope, dict)
+    return envelope["ruleset"], payload
+
+
 def _read_bytes(path: Path, max_bytes: int) -> bytes:
     """Read the whole file after checking (via stat) that it exists, is regular and is small enough."""
     try:

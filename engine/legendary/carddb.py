@@ -9,18 +9,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from engine.core.cardfiles import CardLoadError, add_card, read_card_files, validation_problems
 from engine.legendary import schema
 from engine.resources import cards_dir
 
 CardModel = Any  # one of the schema card models
-
-
-class CardLoadError(Exception):
-    """Card files that fail to load; ``problems`` lists 'file: field: message' lines."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+# The card discriminator tags pydantic puts in error locations (left out of the messages).
+KIND_TAGS = ("hero", "avatar", "act", "enemy", "challenge", "event", "special", "strike", "inevitable")
 
 
 @dataclass
@@ -94,27 +89,6 @@ def category(card: CardModel) -> str:
     return card.kind
 
 
-def _fmt_loc(loc: tuple, doc: dict) -> str:
-    parts: list[str] = []
-    for i, p in enumerate(loc):
-        if i == 0 and p == "card" and len(loc) > 1 and isinstance(loc[1], int):
-            continue
-        if i == 1 and isinstance(p, int) and loc[0] == "card":
-            cards = doc.get("card", [])
-            cid = cards[p].get("id", "?") if p < len(cards) and isinstance(cards[p], dict) else "?"
-            parts.append(f"card[{p}] '{cid}'")
-            continue
-        if isinstance(p, str) and p in ("hero", "avatar", "act", "enemy", "challenge", "event",
-                                        "special", "strike", "inevitable") and i == 2:
-            continue
-        parts.append(str(p))
-    return ".".join(parts) if parts else "(file)"
-
-
-def _validation_problems(name: str, err: ValidationError, doc: dict) -> list[str]:
-    return [f"{name}: {_fmt_loc(tuple(e['loc']), doc)}: {e['msg']}" for e in err.errors()]
-
-
 def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
     """Every (field, hook name) a card's data refers to, at any depth."""
     if isinstance(node, dict):
@@ -144,28 +118,10 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardD
     problems: list[str] = []
     cards: dict[str, CardModel] = {}
     files: dict[str, str] = {}
-    for path in paths:
-        name = path.name
-        try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as e:
-            problems.append(f"{name}: cannot read: {e}")
-            continue
-        except tomllib.TOMLDecodeError as e:
-            problems.append(f"{name}: not valid TOML: {e}")
-            continue
-        try:
-            parsed = schema.CardFile.model_validate(doc)
-        except ValidationError as e:
-            problems.extend(_validation_problems(name, e, doc))
-            continue
+    for name, parsed in read_card_files(paths, schema.CardFile, problems, KIND_TAGS):
         for card in parsed.card:
             problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card))
-            if card.id in cards:
-                problems.append(f"{name}: card '{card.id}': id already used in {files[card.id]}")
-                continue
-            cards[card.id] = card
-            files[card.id] = name
+            add_card(cards, files, name, card, problems)
     playmat = None
     if playmat_path is not None:
         try:
@@ -174,7 +130,7 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardD
         except (OSError, tomllib.TOMLDecodeError) as e:
             problems.append(f"{playmat_path.name}: {e}")
         except ValidationError as e:
-            problems.extend(_validation_problems(playmat_path.name, e, {}))
+            problems.extend(validation_problems(playmat_path.name, e, {}, KIND_TAGS))
     elif not problems:
         problems.append("playmat.toml: missing")
     if problems:

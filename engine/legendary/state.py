@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.plaindata import PlainState, dc_dict, int_keys, plain_copy, str_keys
 from engine.core.results import Decision
-from engine.core.savefile import digest
 
 # Global pile names. Row spaces are ``row.0`` (leftmost, the Subway) .. ``row.4`` (rightmost);
 # ``att.N`` holds cards attached to Row space N (they do not occupy it, LE-TERM-02).
@@ -70,9 +70,20 @@ class Turn:
     skip_to_cleanup: bool = False
 
 
+# How ``to_dict`` turns the fields that are not plain lists, dicts or sets into JSON.
+_JSON_FIELDS: dict[str, Any] = {
+    "players": lambda v, cp: [dc_dict(p, cp) for p in v],
+    "turn": dc_dict,
+    "decision": lambda v, cp: None if v is None else v.to_dict(),
+    "owner": lambda v, cp: str_keys(v),
+}
+
+
 @dataclass(slots=True)
-class State:
+class State(PlainState):
     """One Legendary game. Cards are ints indexing ``defs``; every card is in exactly one pile."""
+
+    JSON_FIELDS = _JSON_FIELDS
 
     defs: list[str]
     piles: dict[str, list[int]]
@@ -101,19 +112,6 @@ class State:
     # He is The One Part 3. Plain JSON values only.
     flags: dict[str, Any] = field(default_factory=dict)
 
-    # --- convenience ---------------------------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        return bool(self.result)
-
-    def where(self, card: int) -> str:
-        """The pile holding ``card`` (linear scan; for tests and tools, not hot paths)."""
-        for name, pile in self.piles.items():
-            if card in pile:
-                return name
-        raise KeyError(card)
-
     def clone(self) -> State:
         """A deep copy for undo snapshots (faster than copy.deepcopy on the whole object)."""
         new = copy.copy(self)
@@ -125,33 +123,12 @@ class State:
         new.blank = set(self.blank)
         new.disabled_scan = set(self.disabled_scan)
         new.owner = dict(self.owner)
-        new.turn = Turn(**_dc_dict(self.turn, _plain_copy))
-        new.stack = _plain_copy(self.stack)
-        new.flags = _plain_copy(self.flags)
+        new.turn = Turn(**dc_dict(self.turn))
+        new.stack = plain_copy(self.stack)
+        new.flags = plain_copy(self.flags)
         return new
 
     # --- serialisation -------------------------------------------------------------------------
-
-    def to_dict(self, *, share: bool = False) -> dict[str, Any]:
-        """Plain JSON-ready data. ``share=True`` skips copying (read-only uses such as hashing)."""
-        cp = (lambda v: v) if share else _plain_copy
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, set):
-                v = sorted(v)
-            elif f.name == "players":
-                v = [_dc_dict(p, cp) for p in v]
-            elif f.name == "turn":
-                v = _dc_dict(v, cp)
-            elif f.name == "decision":
-                v = None if v is None else v.to_dict()
-            elif f.name == "owner":
-                v = {str(k): s for k, s in sorted(v.items())}
-            elif isinstance(v, (list, dict)):
-                v = cp(v)
-            out[f.name] = v
-        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
@@ -160,26 +137,7 @@ class State:
             kw[name] = set(kw.get(name, []))
         kw["players"] = [PlayerState(**p) for p in kw["players"]]
         kw["turn"] = Turn(**kw["turn"])
-        kw["owner"] = {int(k): s for k, s in kw.get("owner", {}).items()}
-        dec = kw.get("decision")
-        if dec is not None:
-            kw["decision"] = Decision(dec["seat"], dec["prompt"], tuple(dec["options"]),
-                                      dec.get("rule", ""), dec.get("kind", ""))
+        kw["owner"] = int_keys(kw.get("owner", {}))
+        if kw.get("decision") is not None:
+            kw["decision"] = Decision.from_dict(kw["decision"])
         return cls(**kw)
-
-    def hash(self) -> str:
-        """A stable hash of the whole state (same on every OS and process)."""
-        return digest(self.to_dict(share=True))
-
-
-def _dc_dict(obj: Any, cp: Any) -> dict[str, Any]:
-    return {f.name: cp(getattr(obj, f.name)) for f in fields(obj)}
-
-
-def _plain_copy(v: Any) -> Any:
-    """Copy nested lists and dicts of plain values (much faster than copy.deepcopy)."""
-    if isinstance(v, list):
-        return [_plain_copy(x) if isinstance(x, (list, dict)) else x for x in v]
-    if isinstance(v, dict):
-        return {k: _plain_copy(x) if isinstance(x, (list, dict)) else x for k, x in v.items()}
-    return v

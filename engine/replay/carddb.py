@@ -1,26 +1,18 @@
 """Load and validate the Matrix Replay card files into a read-only card database."""
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
+from engine.core.cardfiles import CardLoadError, add_card, read_card_files
 from engine.replay import schema
 from engine.resources import cards_dir
 
 CardModel = schema.CharacterCard | schema.EventCard | schema.MissionCard
-
-
-class CardLoadError(Exception):
-    """Card files that fail to load; ``problems`` lists 'file: card[i] 'id'.field: message' lines."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
-        self.problems = problems
+# The card discriminator tags pydantic puts in error locations (left out of the messages).
+TYPE_TAGS = ("character", "event", "mission")
 
 
 @dataclass
@@ -56,55 +48,16 @@ def category(card: CardModel) -> str:
     return card.type
 
 
-def _fmt_loc(loc: tuple, doc: dict) -> str:
-    """``card[3] 'neo'.modifiers.0.amount`` from a pydantic error location."""
-    parts: list[str] = []
-    i = 0
-    while i < len(loc):
-        p = loc[i]
-        if p == "card" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
-            n = loc[i + 1]
-            cards = doc.get("card", [])
-            cid = cards[n].get("id", "?") if n < len(cards) and isinstance(cards[n], dict) else "?"
-            parts.append(f"card[{n}] '{cid}'")
-            i += 2
-            # skip the discriminator tag pydantic puts in the location (character/event/mission)
-            if i < len(loc) and loc[i] in ("character", "event", "mission"):
-                i += 1
-            continue
-        parts.append(str(p))
-        i += 1
-    return ".".join(parts) if parts else "(file)"
-
-
 def load_files(paths: Iterable[Path]) -> ReplayDB:
     """Load card TOML files; raise CardLoadError listing every problem."""
     problems: list[str] = []
     cards: dict[str, CardModel] = {}
     side: dict[str, str] = {}
     files: dict[str, str] = {}
-    for path in paths:
-        name = path.name
-        try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as e:
-            problems.append(f"{name}: cannot read: {e}")
-            continue
-        except tomllib.TOMLDecodeError as e:
-            problems.append(f"{name}: not valid TOML: {e}")
-            continue
-        try:
-            parsed = schema.CardFile.model_validate(doc)
-        except ValidationError as e:
-            problems.extend(f"{name}: {_fmt_loc(tuple(err['loc']), doc)}: {err['msg']}" for err in e.errors())
-            continue
+    for name, parsed in read_card_files(paths, schema.CardFile, problems, TYPE_TAGS):
         for card in parsed.card:
-            if card.id in cards:
-                problems.append(f"{name}: card '{card.id}': id already used in {files[card.id]}")
-                continue
-            cards[card.id] = card
-            side[card.id] = parsed.side
-            files[card.id] = name
+            if add_card(cards, files, name, card, problems):
+                side[card.id] = parsed.side
     if not problems:
         problems.extend(_cross_checks(cards, side))
     if problems:

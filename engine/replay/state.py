@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.ids import PileId, Seat
+from engine.core.plaindata import PlainState, dc_dict, int_keys, plain_copy, shared, str_keys
 from engine.core.results import Decision
-from engine.core.savefile import digest
 
 HUMANS: Seat = Seat(0)
 MACHINES: Seat = Seat(1)
@@ -50,9 +50,23 @@ class Contest:
     passes: int = 0
 
 
+# How ``to_dict`` turns the fields that are not plain lists, dicts or sets into JSON. The piles, the
+# bulk of the state, are flat lists of ints: a shallow copy of each is enough.
+_JSON_FIELDS: dict[str, Any] = {
+    "neutral": lambda v, cp: str_keys(v),
+    "lasting": lambda v, cp: str_keys(v),
+    "decision": lambda v, cp: None if v is None else v.to_dict(),
+    "contest": lambda v, cp: None if v is None else dc_dict(v),
+    "piles": lambda v, cp: v if cp is shared else {k: list(p) for k, p in v.items()},
+    "defs": lambda v, cp: v if cp is shared else list(v),
+}
+
+
 @dataclass(slots=True)
-class State:
+class State(PlainState):
     """One Matrix Replay game. Cards are ints indexing ``defs``; every card is in exactly one pile."""
+
+    JSON_FIELDS = _JSON_FIELDS
 
     defs: list[str]
     piles: dict[str, list[int]]
@@ -78,24 +92,13 @@ class State:
     last: dict[str, Any] | None = None  # summary of the last resolved contest
     result: str = ""  # "", "humans", "machines:neo", "machines:neb", "machines:zion"
 
-    @property
-    def over(self) -> bool:
-        return bool(self.result)
-
-    def where(self, card: int) -> str:
-        """The pile holding ``card`` (linear scan; for tests and tools)."""
-        for name, pile in self.piles.items():
-            if card in pile:
-                return name
-        raise KeyError(card)
-
     def clone(self) -> State:
         """A deep copy for undo snapshots."""
         new = copy.copy(self)
         new.piles = {k: list(v) for k, v in self.piles.items()}
         new.queue = list(self.queue)
-        new.tasks = _plain_copy(self.tasks)
-        new.contest = None if self.contest is None else Contest(**_dc_dict(self.contest))
+        new.tasks = plain_copy(self.tasks)
+        new.contest = None if self.contest is None else Contest(**dc_dict(self.contest))
         new.plugged = set(self.plugged)
         new.neutral = dict(self.neutral)
         new.lasting = dict(self.lasting)
@@ -103,65 +106,22 @@ class State:
         new.completed = list(self.completed)
         new.seen = [list(x) for x in self.seen]
         new.seen_what = list(self.seen_what)
-        new.last = _plain_copy(self.last)
+        new.last = plain_copy(self.last)
         return new
 
     # --- serialisation -------------------------------------------------------------------------
 
-    def to_dict(self, *, share: bool = False) -> dict[str, Any]:
-        """Plain JSON-ready data. ``share=True`` skips copying (read-only uses such as hashing)."""
-        cp = (lambda v: v) if share else _plain_copy
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, set):
-                v = sorted(v)
-            elif f.name in ("neutral", "lasting"):
-                v = {str(k): n for k, n in sorted(v.items())}
-            elif f.name == "decision":
-                v = None if v is None else v.to_dict()
-            elif f.name == "contest":
-                v = None if v is None else _dc_dict(v)
-            elif f.name == "piles":  # the bulk of the state: flat lists of ints
-                v = v if share else {k: list(p) for k, p in v.items()}
-            elif f.name == "defs":
-                v = v if share else list(v)
-            elif isinstance(v, (list, dict)):
-                v = cp(v)
-            out[f.name] = v
-        return out
-
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
         """Rebuild from ``to_dict`` output; raises KeyError/TypeError/ValueError on damaged data."""
-        kw = {k: (v if k in ("piles", "defs") else _plain_copy(v)) for k, v in d.items()}
+        kw = {k: (v if k in ("piles", "defs") else plain_copy(v)) for k, v in d.items()}
         kw["piles"] = {k: list(p) for k, p in d["piles"].items()}
         kw["defs"] = list(d["defs"])
         kw["plugged"] = set(kw.get("plugged", []))
-        kw["neutral"] = {int(k): int(n) for k, n in kw.get("neutral", {}).items()}
-        kw["lasting"] = {int(k): int(n) for k, n in kw.get("lasting", {}).items()}
-        dec = kw.get("decision")
-        if dec is not None:
-            kw["decision"] = Decision(dec["seat"], dec["prompt"], tuple(dec["options"]),
-                                      dec.get("rule", ""), dec.get("kind", ""))
+        kw["neutral"] = int_keys(kw.get("neutral", {}), int)
+        kw["lasting"] = int_keys(kw.get("lasting", {}), int)
+        if kw.get("decision") is not None:
+            kw["decision"] = Decision.from_dict(kw["decision"])
         if kw.get("contest") is not None:
             kw["contest"] = Contest(**kw["contest"])
         return cls(**kw)
-
-    def hash(self) -> str:
-        """A stable hash of the whole state (same on every OS and process)."""
-        return digest(self.to_dict(share=True))
-
-
-def _dc_dict(obj: Any) -> dict[str, Any]:
-    return {f.name: _plain_copy(getattr(obj, f.name)) for f in fields(obj)}
-
-
-def _plain_copy(v: Any) -> Any:
-    """Copy nested lists and dicts of plain values (much faster than copy.deepcopy)."""
-    if isinstance(v, list):
-        return [_plain_copy(x) if isinstance(x, (list, dict)) else x for x in v]
-    if isinstance(v, dict):
-        return {k: _plain_copy(x) if isinstance(x, (list, dict)) else x for k, x in v.items()}
-    return v
-

@@ -153,6 +153,24 @@ def roll(g: ReplayGame, kind: str, human: int, machine: int) -> list[Any]:
     return close_contest(g)
 
 
+def attempt_mission(g: ReplayGame, what: int | str, human: int, machine: int) -> list[Any]:
+    """At the Mission choice: attempt ``what`` (a Mission card or ``basic``), fix the dice and let
+    both sides pass. Returns the events."""
+    events = ok(g, f"@0 mission {what}")
+    set_dice(g, human, machine)
+    return events + close_contest(g)
+
+
+def to_escape(g: ReplayGame, combat: tuple[int, int] = (6, 5)) -> list[Any]:
+    """From the Switch Phase: the Humans lose the Interception, the Combat is rolled with ``combat``
+    (a casualty is chosen by default) and the Basic Mission fails; stops at the Escape."""
+    events = ok(g, "@0 done")
+    events += roll(g, "interception", 1, 9)
+    events += roll(g, "combat", *combat)
+    events += advance(g, at_step("mission_choice"))
+    return events + attempt_mission(g, "basic", 1, 9)
+
+
 def matrix_ready(seed: int = 1, humans: tuple[str, ...] = ("morpheus", "trinity"),
                  plugged: tuple[str, ...] = ("morpheus", "trinity")) -> ReplayGame:
     """A game at turn 1's Switch Phase with bare hands and the given Humans in play / plugged in."""

@@ -9,6 +9,7 @@ from tests.replay.helpers import (
     M,
     advance,
     at_step,
+    attempt_mission,
     cid,
     close_contest,
     kinds,
@@ -18,6 +19,7 @@ from tests.replay.helpers import (
     rejected,
     roll,
     set_dice,
+    to_escape,
     to_hand,
     to_play,
 )
@@ -62,14 +64,7 @@ def test_mr_effect_01_return_to_zion_draws_3_and_skips_the_matrix_phase():
 def test_mr_effect_02_sacrifice_escape_plus_7_and_a_character_lost():
     g = matrix_ready(humans=("morpheus", "trinity", "tank"), plugged=("morpheus", "trinity"))
     sac, = to_hand(g, H, "sacrifice")
-    ok(g, "@0 done")
-    roll(g, "interception", 1, 9)
-    roll(g, "combat", 9, 1)
-    ok(g, "@1 choose 0")
-    advance(g, at_step("mission_choice"))
-    ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    close_contest(g)
+    to_escape(g, combat=(9, 1))
     advance(g, at_step("contest", "escape"))
     set_dice(g, 3, 8)
     ok(g, f"@0 play {sac}")
@@ -288,9 +283,7 @@ def test_neo_leaving_play_loses_even_by_sacrifice():
     g2, (sac,), _ = combat_ready(humans=("neo", "morpheus"), plugged=("neo", "morpheus"), hand=("sacrifice",),
                                  human=6, machine=5)
     close_contest(g2)  # 6 + 3 vs 5 + 4: nobody dies
-    ok(g2, "@0 mission basic")
-    set_dice(g2, 1, 9)
-    close_contest(g2)
+    attempt_mission(g2, "basic", 1, 9)
     advance(g2, at_step("contest", "escape"))
     set_dice(g2, 1, 9)
     ok(g2, f"@0 play {sac}")

@@ -9,6 +9,7 @@ from tests.replay.helpers import (
     M,
     advance,
     at_step,
+    attempt_mission,
     cid,
     close_contest,
     kinds,
@@ -17,6 +18,7 @@ from tests.replay.helpers import (
     rejected,
     roll,
     set_dice,
+    to_escape,
     to_play,
 )
 
@@ -27,13 +29,7 @@ def contests(events) -> list[str]:
 
 def test_mr_matrix_01_four_segments_in_order():
     g = matrix_ready(plugged=("morpheus", "trinity"))
-    events = ok(g, "@0 done")
-    events += roll(g, "interception", 1, 9)
-    events += roll(g, "combat", 9, 1)
-    events += advance(g, at_step("mission_choice"))
-    events += ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    events += close_contest(g)
+    events = to_escape(g, combat=(9, 1))
     events += roll(g, "escape", 9, 1)
     assert contests(events) == ["interception", "combat", "mission", "escape"]
 
@@ -62,9 +58,7 @@ def test_mr_matrix_04_won_interception_skips_combat_and_escape_not_the_mission()
     ok(g, "@0 done")
     events = roll(g, "interception", 9, 1)
     assert g.state.step == "mission_choice"
-    events += ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    events += close_contest(g)
+    events += attempt_mission(g, "basic", 1, 9)
     assert contests(events) == ["mission", "detection"]
 
 
@@ -101,14 +95,7 @@ def test_mr_matrix_06_no_human_left_in_the_matrix_ends_the_phase():
 
 def test_mr_matrix_07_lost_escape_repeats_combat_and_escape():
     g = matrix_ready(plugged=("morpheus", "trinity"))
-    events = ok(g, "@0 done")
-    events += roll(g, "interception", 1, 9)
-    events += roll(g, "combat", 9, 1)
-    events += ok(g, "@1 choose 0")
-    advance(g, at_step("mission_choice"))
-    events += ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    events += close_contest(g)
+    events = to_escape(g, combat=(9, 1))
     events += roll(g, "escape", 1, 9)
     assert "escape_failed" in kinds(events)
     events += roll(g, "combat", 6, 5)
@@ -123,13 +110,7 @@ def test_mr_matrix_07_lost_escape_repeats_combat_and_escape():
 @pytest.mark.rule("MR-MATRIX-08")
 def test_the_escape_loop_never_repeats_the_mission():
     g = matrix_ready(plugged=("morpheus", "trinity"))
-    ok(g, "@0 done")
-    roll(g, "interception", 1, 9)
-    roll(g, "combat", 6, 5)
-    advance(g, at_step("mission_choice"))
-    events = ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    events += close_contest(g)
+    events = to_escape(g)
     for _ in range(3):
         events += roll(g, "escape", 1, 9)
         events += roll(g, "combat", 6, 5)
@@ -139,13 +120,7 @@ def test_the_escape_loop_never_repeats_the_mission():
 
 def test_mr_matrix_09_won_escape_lets_the_humans_remove_counters():
     g = matrix_ready(plugged=("morpheus", "trinity"))
-    ok(g, "@0 done")
-    roll(g, "interception", 1, 9)
-    roll(g, "combat", 6, 5)
-    advance(g, at_step("mission_choice"))
-    ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    close_contest(g)
+    to_escape(g)
     events = roll(g, "escape", 10, 1)
     assert "escaped" in kinds(events) and g.state.step == "unplug"
     m = cid(g, "morpheus")
@@ -175,9 +150,7 @@ def test_mr_reality_02_only_characters_outside_the_matrix_count():
     ok(g, "@0 done")
     roll(g, "interception", 9, 1)
     advance(g, at_step("mission_choice"))
-    ok(g, "@0 mission basic")
-    set_dice(g, 1, 9)
-    close_contest(g)
+    attempt_mission(g, "basic", 1, 9)
     advance(g, at_step("contest", "detection"))
     assert g.observe(H)["contest"]["characters"] == [0, 1]  # Scouts
     set_dice(g, 1, 9)

@@ -9,6 +9,7 @@ from tests.replay.helpers import (
     M,
     advance,
     at_step,
+    attempt_mission,
     close_contest,
     kinds,
     matrix_ready,
@@ -32,12 +33,6 @@ def at_mission(humans=("morpheus", "neo"), plugged=("morpheus", "neo"), hand=(),
     return g, cards, mcards
 
 
-def attempt(g, what, human, machine):
-    events = ok(g, f"@0 mission {what}")
-    set_dice(g, human, machine)
-    return events + close_contest(g)
-
-
 def test_mr_mission_01_a_mission_card_or_the_basic_mission():
     g, (bl,), _ = at_mission(hand=("black_leather",))
     rejected(g, "@0 pass", "MR-ROLL-02")
@@ -49,7 +44,7 @@ def test_mr_mission_01_a_mission_card_or_the_basic_mission():
 
 def test_mr_mission_02_basic_mission_earns_one_mp():
     g, _, _ = at_mission()
-    events = attempt(g, "basic", 10, 1)
+    events = attempt_mission(g, "basic", 10, 1)
     assert g.state.mp == 1 and "mission_succeeded" in kinds(events)
 
 
@@ -65,7 +60,7 @@ def test_mr_mission_03_neo_must_go_in_the_matrix():
 @pytest.mark.rule("MR-MISSION-04", "MR-MISSION-05")
 def test_success_earns_the_mp_and_removes_the_card_from_the_game():
     g, (sb,), _ = at_mission(hand=("spoon_boy",))
-    events = attempt(g, sb, 10, 1)
+    events = attempt_mission(g, sb, 10, 1)
     assert g.state.mp == 3 and g.state.where(sb) == "removed" and "spoon_boy" in g.state.completed
     assert any(e.kind == "mp_changed" and e.data["after"] == 3 for e in events)
     assert g.observe(M)["mp"] == 3
@@ -73,7 +68,7 @@ def test_success_earns_the_mp_and_removes_the_card_from_the_game():
 
 def test_mr_mission_05_removed_missions_never_come_back():
     g, (sb,), _ = at_mission(hand=("spoon_boy",))
-    attempt(g, sb, 10, 1)
+    attempt_mission(g, sb, 10, 1)
     assert g.state.where(sb) == "removed"
     # Rescue Mission's retrieval looks only at the discard pile: the removed Mission is not offered
     from engine.replay.rules import Table, retrieve_candidates
@@ -84,14 +79,14 @@ def test_mr_mission_05_removed_missions_never_come_back():
 
 def test_mr_mission_06_failed_mission_goes_back_to_hand():
     g, (sb,), _ = at_mission(hand=("spoon_boy",))
-    events = attempt(g, sb, 5, 6)  # 5 + Morpheus 1 = 6: a tie fails (MR-ROLL-03)
+    events = attempt_mission(g, sb, 5, 6)  # 5 + Morpheus 1 = 6: a tie fails (MR-ROLL-03)
     assert g.state.mp == 0 and g.state.where(sb) == pp(H, "hand") and "mission_failed" in kinds(events)
 
 
 @pytest.mark.rule("MR-MISSION-07", "MR-COMP-05")
 def test_counters_are_shown_and_mp_only_ever_rises():
     g, _, _ = at_mission(hand=())
-    attempt(g, "basic", 10, 1)
+    attempt_mission(g, "basic", 10, 1)
     view = g.observe(H)
     assert (view["mp"], view["time"]) == (1, 1)
     morpheus = next(c for c in view["piles"]["p0.play"]["cards"] if c["def"] == "morpheus")
@@ -107,7 +102,7 @@ def test_mr_mission_08_prerequisite_chain():
     for c in (es, ca, tz, sd):
         rejected(g, f"@0 mission {c}", "MR-MISSION-08")
     put(g, "the_keymaker", pp(H, "play"))
-    attempt(g, es, 10, 1)
+    attempt_mission(g, es, 10, 1)
     assert "enter_the_source" in g.state.completed
     from engine.replay.actions import mission_problem
     from engine.replay.rules import Table
@@ -153,11 +148,11 @@ def test_mr_mission_10_showdown_neo_alone_combat_machines_plus_4():
 def test_mr_mission_11_printed_effect_on_success_only():
     g, (sdb,), _ = at_mission(hand=("surgical_debugging",))
     n = len(g.state.piles[pp(M, "hand")])
-    attempt(g, sdb, 1, 9)
+    attempt_mission(g, sdb, 1, 9)
     assert len(g.state.piles[pp(M, "hand")]) == n  # failed: no effect
     g2, (sdb2,), _ = at_mission(hand=("surgical_debugging",),
                                 machine_hand=("dodge_bullets", "trap", "cops", "marines"))
-    attempt(g2, sdb2, 10, 1)
+    attempt_mission(g2, sdb2, 10, 1)
     d = g2.state.decision
     assert d is not None and d.seat == M and d.rule == "MR-EFFECT-09"
     ok(g2, "@1 choose 0")

@@ -1,0 +1,99 @@
+"""The hand-off curtain: an opaque cover over the whole Replay table while the computer changes hands.
+
+Hands are secret in Matrix Replay. When the side that must act changes, the curtain hides the table
+until the next player clicks it or presses Space (or Enter); the table behind it is drawn from a
+spectator's view, so no hand is shown at all.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QWidget
+
+from matrix_gui.items import font
+from matrix_gui.replay.items import SIDE_HEX
+
+SIDES = ("Humans", "Machines")
+CENTER = Qt.AlignmentFlag.AlignCenter
+GLYPHS = "0110100111010:=+*<>0101ZX10"  # digital rain (glyphs every font has)
+
+
+class Curtain(QWidget):
+    """Covers its parent; ``acknowledged`` is emitted on a click, Space or Enter."""
+
+    acknowledged = Signal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.seat = 0
+        self.reason = ""
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setAccessibleName("Hand-off curtain")
+        self.hide()
+
+    @property
+    def title(self) -> str:
+        return f"Pass the computer to the {SIDES[self.seat]}"
+
+    @property
+    def hint(self) -> str:
+        return "click or press Space when ready"
+
+    def cover(self, seat: int, reason: str) -> None:
+        """Show the curtain for ``seat`` (who must act next) over the whole parent."""
+        self.seat, self.reason = seat, reason
+        self.setAccessibleDescription(f"{self.title}: {self.hint}. {reason}")
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
+        self.show()
+        self.raise_()
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.update()
+
+    def paintEvent(self, e: QPaintEvent) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w, h = float(self.width()), float(self.height())
+        colour = QColor(SIDE_HEX[self.seat])
+        grad = QLinearGradient(0, 0, 0, h)
+        grad.setColorAt(0, QColor("#020403"))
+        grad.setColorAt(1, colour.darker(700))
+        p.fillRect(self.rect(), grad)
+        rain = QColor(colour)
+        rain.setAlpha(46)
+        p.setPen(rain)
+        p.setFont(font(18))
+        cols = max(1, int(w // 34))
+        for i in range(cols):
+            n = (i * 7 + self.seat * 5) % 19 + 6
+            for j in range(n):
+                ch = GLYPHS[(i * 3 + j * 5 + self.seat) % len(GLYPHS)]
+                p.drawText(QRectF(i * 34 + 6, (i * 37 % 90) + j * 28, 30, 28), CENTER, ch)
+        box = QRectF(w / 2 - 380, h / 2 - 130, 760, 260)
+        p.setPen(QPen(colour, 3))
+        p.setBrush(QColor(3, 8, 5, 235))
+        p.drawRoundedRect(box, 24, 24)
+        p.setPen(colour.lighter(130))
+        p.setFont(font(34, True))
+        p.drawText(box.adjusted(20, 24, -20, -150), Qt.AlignmentFlag.AlignCenter, self.title)
+        p.setPen(QColor("#e8ffe8"))
+        p.setFont(font(20))
+        p.drawText(box.adjusted(20, 100, -20, -100), Qt.AlignmentFlag.AlignCenter,
+                   f"{SIDES[self.seat]}: {self.hint}")
+        p.setPen(QColor("#9fb8a8"))
+        p.setFont(font(15))
+        p.drawText(box.adjusted(30, 160, -30, -14), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                   f"Next: {self.reason}" if self.reason else "")
+        p.end()
+
+    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        if e.button() == Qt.MouseButton.LeftButton:
+            self.acknowledged.emit()
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:  # noqa: N802
+        if e.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.acknowledged.emit()
+        else:
+            super().keyPressEvent(e)

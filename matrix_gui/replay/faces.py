@@ -1,0 +1,208 @@
+"""Matrix Replay card faces, drawn with QPainter: side colour, name, type, roll modifiers, our text.
+
+``ReplayFaces`` is a ``FaceProvider`` (same ``front``/``back``/``fit`` API and caches, and the user's
+own scans still override a face by card id) whose pictures come from here instead of the Legendary
+face generator.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap
+
+from engine.replay import schema
+from engine.replay.carddb import ReplayDB
+from matrix_gui.faces import FaceProvider, _canvas, _font, _rounded
+
+SIDE_COLOURS = {"humans": "#2fbf5b", "machines": "#d8423a"}
+SIDE_DARK = {"humans": "#0b2a17", "machines": "#2a0b0b"}
+ROLL_COLOURS = {"interception": "#8d5bd6", "combat": "#e0662f", "mission": "#3a8ee6", "escape": "#d8b12a",
+                "detection": "#21a7a0", "pursuit": "#46c1e6", "battle": "#c23b6b", "any": "#cfcfcf"}
+CODE_NAMES = {"H": "Human", "HB": "Human born free", "RP": "Rogue Program", "A": "Agent", "B": "Robot"}
+BACKS = {"humans": ("#07170d", "#39ff7a", "ZION"), "machines": ("#170707", "#ff5a4a", "MACHINES")}
+PLAIN_MODS = re.compile(r"^\s*([A-Z][a-z]+ \+\d+[.,]?\s*(and\s+)?)*$")  # text that only repeats the chips
+WHO = {"neo": "Neo", "agent_smith": "Smith", "each_agent": "each Agent"}
+
+
+def _rain(p: QPainter, w: float, h: float, colour: QColor, seed: int) -> None:
+    """A faint digital-rain texture (digits: glyphs every font has)."""
+    p.save()
+    c = QColor(colour)
+    c.setAlpha(34)
+    p.setPen(c)
+    p.setFont(_font(h * 0.045))
+    for i in range(9):
+        x = w * (i + 0.3) / 9
+        for j in range((seed * 7 + i * 13) % 11 + 5):
+            p.drawText(QRectF(x, h * 0.06 * j + (i * 17 % 23), w / 9, h * 0.06), Qt.AlignmentFlag.AlignCenter,
+                       "01"[(seed + i * 3 + j * 5) % 2])
+    p.restore()
+
+
+class ReplayFaces(FaceProvider):
+    """QPixmaps of Matrix Replay cards (fronts by definition id, backs ``humans``/``machines``)."""
+
+    def __init__(self, db: ReplayDB, scans_dir: Path | None = None) -> None:
+        super().__init__(db, None, scans_dir)  # type: ignore[arg-type]  # no Legendary face store
+
+    def _load_front(self, card_id: str, h: int, side: str) -> QPixmap:
+        scan = self._scan(card_id)
+        if scan is not None:
+            pm = QPixmap(str(scan))
+            if not pm.isNull():
+                return pm.scaledToHeight(h, Qt.TransformationMode.SmoothTransformation)
+        card = self.db.cards.get(card_id)
+        return draw_front(card, self.db.side.get(card_id, "humans"), h)
+
+    def _load_back(self, back: str, h: int) -> QPixmap:
+        return draw_back(back, h)
+
+
+def draw_back(back: str, h: int) -> QPixmap:
+    """A side's card back: dark field, digital rain, the side's word in its colour."""
+    bg, fg, word = BACKS.get(back, BACKS["humans"])
+    img, p, w, hh = _canvas(h)
+    edge = max(1.0, h / 140)
+    _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor(bg), QColor(fg).darker(150), edge)
+    _rain(p, w, hh, QColor(fg), sum(map(ord, back)))
+    inner = QRectF(w * 0.1, hh * 0.1, w * 0.8, hh * 0.8)
+    p.setPen(QPen(QColor(fg), max(1.0, h / 110)))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRoundedRect(inner, w * 0.05, w * 0.05)
+    p.setFont(_font(min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), True))
+    p.drawText(inner.adjusted(0, -hh * 0.06, 0, -hh * 0.06), Qt.AlignmentFlag.AlignCenter, word)
+    p.setFont(_font(hh * 0.05, True))
+    p.drawText(inner.adjusted(0, hh * 0.1, 0, hh * 0.1), Qt.AlignmentFlag.AlignCenter, "MATRIX REPLAY")
+    p.end()
+    return QPixmap.fromImage(img)
+
+
+def modifier_text(m: Any) -> str:
+    """``Combat +2``, ``Neo: Combat +6``, ``Any roll +1``, with how long it lasts."""
+    roll = "Any roll" if m.roll == "any" else m.roll.capitalize()
+    out = f"{roll} +{m.amount}"
+    if m.who != "side":
+        out = f"{WHO.get(m.who, m.who)}: {out}" + (" each" if m.who == "each_agent" else "")
+    if m.lasts == "turn":
+        out += " (turn)"
+    elif m.lasts == "game":
+        out += " (game)"
+    return out
+
+
+def type_line(card: Any) -> str:
+    if isinstance(card, schema.CharacterCard):
+        return " · ".join(x for x in (CODE_NAMES.get(card.code, card.code), card.role) if x)
+    if isinstance(card, schema.MissionCard):
+        roll = f" · {card.roll.capitalize()} roll" if card.roll != "mission" else ""
+        return f"Mission · {card.mp} MP{roll}"
+    return "Event" if card.options else "Event · instant"
+
+
+def badge_text(card: Any) -> str:
+    if isinstance(card, schema.CharacterCard):
+        return card.code
+    if isinstance(card, schema.MissionCard):
+        return f"M{card.mp}"
+    return "E"
+
+
+def chips(card: Any) -> list[tuple[str, str]]:
+    """(text, colour) of the roll modifiers printed on the card."""
+    mods = getattr(card, "modifiers", None) or getattr(card, "options", None) or []
+    out = [(modifier_text(m), ROLL_COLOURS.get(m.roll, "#cfcfcf")) for m in mods]
+    if isinstance(card, schema.MissionCard) and card.machine_bonus:
+        out.append((f"Machines {card.roll.capitalize()} +{card.machine_bonus}", ROLL_COLOURS[card.roll]))
+    return out
+
+
+def draw_front(card: Any, side: str, h: int) -> QPixmap:
+    """A readable face: a band in the side's colour with the name, the type line, modifier chips
+    (an Event's options read 'or'), our card text, and the side and code at the bottom."""
+    img, p, w, hh = _canvas(h)
+    if card is None:
+        _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor("#333"), QColor("#999"))
+        p.end()
+        return QPixmap.fromImage(img)
+    colour = QColor(SIDE_COLOURS.get(side, "#888"))
+    edge = max(1.0, h / 120)
+    outer = QRectF(0.5, 0.5, w - 1, hh - 1)
+    _rounded(p, outer, w * 0.07, colour.darker(170), colour, edge)
+    inner = outer.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)
+    grad = QLinearGradient(0, 0, 0, hh)
+    grad.setColorAt(0, QColor(SIDE_DARK.get(side, "#111")))
+    grad.setColorAt(1, QColor("#040605"))
+    path = QPainterPath()
+    path.addRoundedRect(inner, w * 0.05, w * 0.05)
+    p.fillPath(path, grad)
+    _rain(p, w, hh, colour, sum(map(ord, card.id)))
+    # name band
+    band = QRectF(inner.x(), inner.y(), inner.width(), hh * 0.2)
+    _rounded(p, band, w * 0.04, colour.darker(125))
+    p.setPen(QColor("white"))
+    title = card.name
+    p.setFont(_font(hh * (0.066 if len(title) <= 14 else 0.056 if len(title) <= 24 else 0.047), True))
+    p.drawText(band.adjusted(w * 0.04, hh * 0.005, -w * 0.04, -hh * 0.055),
+               Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, title)
+    p.setFont(_font(hh * 0.036))
+    p.setPen(QColor("#eef8f0"))
+    p.drawText(QRectF(band.x(), band.bottom() - hh * 0.055, band.width(), hh * 0.05),
+               Qt.AlignmentFlag.AlignCenter, type_line(card))
+    # modifier chips
+    y = band.bottom() + hh * 0.025
+    items = chips(card)
+    for i, (text, col) in enumerate(items):
+        if i and isinstance(card, schema.EventCard):
+            p.setPen(QColor("#bcd"))
+            p.setFont(_font(hh * 0.032, True))
+            p.drawText(QRectF(inner.x(), y - hh * 0.012, inner.width(), hh * 0.04),
+                       Qt.AlignmentFlag.AlignCenter, "or")
+            y += hh * 0.03
+        r = QRectF(inner.x() + w * 0.06, y, inner.width() - w * 0.12, hh * 0.072)
+        _rounded(p, r, r.height() / 2, QColor(col).darker(140), QColor(col), max(1.0, h / 200))
+        p.setPen(QColor("white"))
+        px = hh * 0.046
+        p.setFont(_font(px, True))
+        while px > hh * 0.026 and p.fontMetrics().horizontalAdvance(text) > r.width() * 0.92:
+            px *= 0.9
+            p.setFont(_font(px, True))
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        y += r.height() + hh * 0.018
+    # text
+    foot = hh * 0.1
+    text_r = QRectF(inner.x() + w * 0.06, y + hh * 0.01, inner.width() - w * 0.12,
+                    inner.bottom() - foot - y - hh * 0.01)
+    body = "" if isinstance(card, schema.CharacterCard) and PLAIN_MODS.match(card.text) else card.text
+    if card.flavor:
+        body = f"{body}\n“{card.flavor}”" if body else f"“{card.flavor}”"
+    flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
+    size = hh * 0.05
+    p.setPen(QColor("#dcefe2"))
+    while size > hh * 0.024:
+        p.setFont(_font(size))
+        if p.boundingRect(text_r, flags, body).height() <= text_r.height():
+            break
+        size *= 0.9
+    if text_r.height() > 4:
+        p.drawText(text_r, flags, body)
+    # footer: side and code badge
+    p.setPen(colour.lighter(130))
+    p.setFont(_font(hh * 0.034, True))
+    p.drawText(QRectF(inner.x() + w * 0.06, inner.bottom() - foot, inner.width(), foot),
+               Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, side.upper())
+    d = foot * 0.82
+    r = QRectF(inner.right() - d - w * 0.04, inner.bottom() - foot + (foot - d) / 2, d, d)
+    p.setPen(QPen(QColor("white"), max(1.0, h / 220)))
+    p.setBrush(colour.darker(115))
+    p.drawEllipse(r)
+    code = badge_text(card)
+    p.setFont(_font(d * (0.5 if len(code) < 2 else 0.4), True))
+    p.drawText(r, Qt.AlignmentFlag.AlignCenter, code)
+    p.end()
+    return QPixmap.fromImage(img)
+
+
+__all__ = ["ReplayFaces", "draw_back", "draw_front", "modifier_text", "SIDE_COLOURS", "ROLL_COLOURS"]

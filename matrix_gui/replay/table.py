@@ -1,0 +1,350 @@
+"""The Matrix Replay page and its hot-seat controller.
+
+The page holds the HUD, the table view and the hand-off curtain. The controller knows which seat
+is in front of the screen (``front``) and draws the table only from ``observe(front)``. Whenever the
+side that must act changes, the curtain covers the page, the table is redrawn from a spectator's
+view (no hand at all), and the next seat takes over with a click or Space. Every action is the
+engine's ``legal_commands(seat=front)``; a refusal shows the engine's reason.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
+
+from engine.core.commands import Command, parse
+from engine.core.results import Accepted, Event, Rejection
+from engine.replay.game import ReplayGame
+from matrix_gui.replay.animation import ReplayAnimation
+from matrix_gui.replay.curtain import Curtain
+from matrix_gui.replay.dialogs import TakeDialog
+from matrix_gui.replay.faces import ReplayFaces
+from matrix_gui.replay.hud import ReplayHud, result_text
+from matrix_gui.replay.intents import ReplayIndex, describe, refusal, step_text
+from matrix_gui.replay.prefs import ReplayPrefs
+from matrix_gui.replay.scene import ReplayScene
+from matrix_gui.replay.view import ReplayView
+
+if TYPE_CHECKING:
+    from matrix_gui.mainwindow import MainWindow
+
+SIDES = ("Humans", "Machines")
+DONE_TEXT = {"zion_deploy": "Done deploying", "zero_one_deploy": "Done deploying", "switch": "Done switching",
+             "unplug": "Done"}
+
+
+class ReplayTable(QWidget):
+    """The Replay page of the main window (built when the first Replay game starts)."""
+
+    def __init__(self, win: MainWindow) -> None:
+        super().__init__()
+        self.win = win
+        self.ops = win.ops
+        self.prefs = ReplayPrefs.load(win.paths.config)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        self.hud = ReplayHud()
+        self.view = ReplayView(self)
+        lay.addWidget(self.hud)
+        lay.addWidget(self.view, 1)
+        self.curtain = Curtain(self)
+        self.curtain.acknowledged.connect(self.acknowledge)
+        self.scene: ReplayScene | None = None
+        self.anim: ReplayAnimation | None = None
+        self._faces: ReplayFaces | None = None
+        self.front: int | None = None  # the seat at the screen; None while the curtain is up
+        self.pending: int | None = None  # the seat the curtain waits for
+        self.last_front: int | None = None  # who sat at the screen before the curtain
+        self.handoffs = 0
+        self.last_reason = ""
+        self.take_dialog: TakeDialog | None = None
+        self._legal: tuple[tuple, list[Command]] | None = None
+        self._version = 0
+        self.ops.game_replaced.connect(self._on_game_replaced)
+        self.ops.events_applied.connect(self._on_events)
+
+    # --- state ------------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> ReplayGame | None:
+        g = self.ops.game
+        return g if isinstance(g, ReplayGame) else None
+
+    def active(self) -> bool:
+        return self.game is not None
+
+    @property
+    def covered(self) -> bool:
+        return self.pending is not None and not self.curtain.isHidden()
+
+    def busy(self) -> bool:
+        return self.anim is not None and self.anim.busy
+
+    def status(self, text: str) -> None:
+        self.win.status(text)
+
+    def observe(self) -> dict[str, Any]:
+        g = self.game
+        assert g is not None
+        return g.observe(self.front)
+
+    def legal(self) -> list[Command]:
+        """The legal commands of the seat at the screen (none while the curtain is up)."""
+        g = self.game
+        if g is None or self.front is None:
+            return []
+        key = (id(g), self._version, self.front)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, g.legal_commands(seat=self.front))
+        return list(self._legal[1])
+
+    def check(self, cmd: Command) -> Rejection | None:
+        g = self.game
+        return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def submit(self, cmd: Command) -> bool:
+        """Send one command of the seat at the screen; a refusal shows the engine's reason."""
+        if self.game is None:
+            return False
+        if self.front is None:
+            self._refuse("Hand the computer over first: click the curtain or press Space")
+            return False
+        if self.busy():
+            self._refuse("Wait for the cards to settle")
+            return False
+        if cmd.seat is None:
+            cmd = Command(cmd.verb, cmd.args, self.front)
+        res = self.ops.submit(cmd)
+        if not isinstance(res, Accepted):
+            self._refuse(refusal(res))
+            return False
+        self.last_reason = ""
+        return True
+
+    def _refuse(self, reason: str) -> None:
+        self.last_reason = reason
+        self.view.last_reason = reason
+        self.status(reason)
+
+    def open_take(self) -> None:
+        """The chooser of the draw phase: take any card of the deck (or recall a Character)."""
+        cmds = [c for c in self.legal() if c.verb in ("take", "recall")]
+        if not cmds or self.scene is None:
+            self._refuse("You take a card of your choice only in your own draw phase")
+            return
+        dlg = TakeDialog(cmds, ReplayIndex(self.observe()), self.scene.faces, self)
+        dlg.accepted.connect(lambda: self.submit(dlg.chosen) if dlg.chosen is not None else None)
+        self.take_dialog = dlg
+        dlg.open()
+
+    def take_back(self) -> None:
+        """Ctrl+Z (undo): only the side that made the last move may take it back."""
+        g = self.game
+        if g is None:
+            return
+        if g.commands and g.can_undo():
+            seat = parse(g.commands[-1]).seat
+            here = self.front if self.front is not None else self.last_front
+            if seat is not None and seat != here:
+                self._refuse(f"The {SIDES[seat]} made the last move: only they can take it back")
+                return
+        if self.anim is not None and self.anim.busy:
+            self.anim.finish_all()
+        self.ops.undo()
+
+    def submit_verb(self, verb: str) -> None:
+        """The window's E key ('end'): Done or Pass, whichever the step offers."""
+        if verb != "end":
+            self.status("That is not part of Matrix Replay")
+            return
+        for name in ("done", "pass"):
+            if any(c.verb == name for c in self.legal()):
+                self.view.press_button(name)
+                return
+        self.status("Nothing to finish right now" if self.front is not None
+                    else "Hand the computer over first")
+
+    def hand_over(self) -> None:
+        """Give the computer to the other side (to play an instant Event on the acting side's step)."""
+        if self.front is None or self.game is None or self.game.over:
+            return
+        other = 1 - self.front
+        if self.prefs.curtain:
+            self._cover(other, f"the {SIDES[other]} may play an instant Event, then hand the computer back")
+        else:
+            self._uncover(other)
+            self._refresh()
+
+    def set_curtain(self, on: bool) -> None:
+        self.prefs.curtain = on
+        try:
+            self.prefs.save(self.win.paths.config)
+        except OSError as e:
+            self.status(f"Cannot save the preference: {e}")
+        if not on and self.covered:
+            self.acknowledge()
+
+    def fill_actions_menu(self, m: QMenu) -> None:
+        """The Actions menu: every legal command of the seat at the screen (the keyboard route)."""
+        if self.game is None:
+            return
+        if self.covered:
+            assert self.pending is not None
+            a = QAction(f"Take over as the {SIDES[self.pending]} (Space)", m)
+            a.triggered.connect(self.acknowledge)
+            m.addAction(a)
+        elif self.front is not None and self.scene is not None and self.scene.view is not None:
+            ix = ReplayIndex(self.scene.view)
+            for c in self.legal():
+                if c.verb in ("take", "recall"):
+                    continue
+                a = QAction(describe(c, ix), m)
+                a.triggered.connect(lambda _=False, c=c: self.submit(c))
+                m.addAction(a)
+            if any(c.verb in ("take", "recall") for c in self.legal()):
+                a = QAction("Take a card of your choice…", m)
+                a.triggered.connect(self.open_take)
+                m.addAction(a)
+            if not self.game.over:
+                a = QAction(f"Hand the computer to the {SIDES[1 - self.front]}", m)
+                a.triggered.connect(self.hand_over)
+                m.addAction(a)
+        m.addSeparator()
+        cur = QAction("Hand-off curtain (hands are secret)", m)
+        cur.setCheckable(True)
+        cur.setChecked(self.prefs.curtain)
+        cur.toggled.connect(self.set_curtain)
+        m.addAction(cur)
+
+    # --- reacting to the game -------------------------------------------------------------------------
+
+    def _on_game_replaced(self) -> None:
+        if self.anim is not None:
+            self.anim.finish_all()
+        g = self.game
+        if g is None:
+            return
+        self._version += 1
+        win = self.win
+        if self._faces is None or self._faces.db is not g.db:
+            scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
+            self._faces = ReplayFaces(g.db, scans)
+        self.scene = ReplayScene(self._faces)
+        self.anim = ReplayAnimation(self.scene, lambda: win.settings.animation_speed,  # type: ignore[arg-type]
+                                    lambda: win.settings.skip_animations)
+        self.anim.idle.connect(self._settled)
+        win.anim = self.anim  # the window's busy(), Skip and closing finish Replay animations too
+        self.front = self.pending = self.last_front = None
+        self.handoffs = 0
+        self.curtain.hide()
+        win.log.clear()
+        win.log.add_line(f"Matrix Replay: Humans vs Machines (seed {g.setup.seed})", "#39ff7a")
+        win.pages.setCurrentWidget(self)
+        self.view.zoom_on_hover = win.settings.zoom_on_hover
+        self.scene.bottom = g.acting if g.acting is not None else 0
+        self.scene.set_view(g.observe(None))
+        self.view.set_table(self.scene)
+        self._settled()
+        QTimer.singleShot(0, self.view.refit)
+
+    def _on_events(self, events: tuple[Event, ...]) -> None:
+        if self.game is None or self.anim is None:
+            return
+        self._version += 1
+        self.anim.enqueue(events, self.observe())
+        if any(e.kind == "game_over" for e in events):
+            self.status(result_text(self.game.state.result) + " (Game menu: New Game)")
+
+    def _settled(self) -> None:
+        """After each animated command: hand the computer over if another side must act now."""
+        g = self.game
+        if g is None or self.scene is None or (self.anim is not None and self.anim.busy):
+            return
+        acting = g.acting
+        if acting is not None and acting != self.front:
+            if self.covered and acting == self.pending:
+                pass
+            elif self.covered and acting == self.last_front:  # the last move was taken back
+                self._uncover(acting)
+            elif self.prefs.curtain:
+                self._cover(acting, step_text(g.observe(None)))
+            else:
+                self._uncover(acting)
+                self.status(f"The {SIDES[acting]} act now")
+        self._refresh()
+
+    def _cover(self, seat: int, reason: str) -> None:
+        """Raise the curtain for ``seat``: the table behind it shows no hand at all."""
+        assert self.scene is not None and self.game is not None
+        if self.front is not None:
+            self.last_front = self.front
+        self.front = None
+        self.pending = seat
+        self.handoffs += 1
+        self.scene.bottom = seat
+        self.scene.set_view(self.game.observe(None))
+        if self.take_dialog is not None:
+            self.take_dialog.reject()
+        self.view.zoom.hide()
+        self.curtain.cover(seat, reason)
+        self.status(f"{self.curtain.title}: {self.curtain.hint}")
+        self._refresh()
+
+    def _uncover(self, seat: int) -> None:
+        self.front = seat
+        self.pending = None
+        self.curtain.hide()
+        assert self.scene is not None
+        self.scene.set_view(self.observe())
+        self.view.setFocus()
+
+    def acknowledge(self) -> None:
+        """The next seat is at the screen: draw its view."""
+        if self.pending is None or self.game is None:
+            self.curtain.hide()
+            return
+        self._uncover(self.pending)
+        self._refresh()
+        self.status(f"The {SIDES[self.front or 0]}: {step_text(self.observe())}")
+
+    def _refresh(self) -> None:
+        """Buttons, marks and the HUD for the current view."""
+        g = self.game
+        sc = self.scene
+        if g is None or sc is None or sc.view is None:
+            return
+        legal = self.legal()
+        verbs = {c.verb for c in legal}
+        buttons: list[tuple[str, str]] = []
+        if "draw" in verbs:
+            buttons.append(("draw", "Draw 2"))
+        if verbs & {"take", "recall"}:
+            buttons.append(("take", "Take a card…"))
+        if any(c.verb == "mission" and c.args == ("basic",) for c in legal):
+            buttons.append(("basic", "Basic Mission · 1 MP"))
+        if "pass" in verbs:
+            buttons.append(("pass", "Pass  [P]"))
+        if "done" in verbs:
+            buttons.append(("done", f"{DONE_TEXT.get(g.state.step, 'Done')}  [D]"))
+        sc.set_buttons(buttons)
+        sc.clear_marks("option")
+        dec = sc.view.get("decision") or {}
+        for cid in dec.get("cards", []) if dec.get("options") else []:
+            for it in sc.items_for(("card", cid)):
+                it.set_mark("option", True)
+        if self.view.focus_key is not None and sc.item_for(self.view.focus_key) is None:
+            self.view.focus_key = None
+        self.hud.update_from(sc.view, self.front)
+        self.win.act_undo.setToolTip("Undo the last command" if g.can_undo() else "Nothing to undo")
+        self.win.act_save.setEnabled(True)
+
+    def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page
+        super().resizeEvent(e)
+        if self.curtain.isVisible():
+            self.curtain.setGeometry(self.rect())
