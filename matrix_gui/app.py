@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Matrix Tabletop")
     app.setOrganizationName("matrix-tabletop")
+    app.setApplicationVersion(_version())
+    app.setDesktopFileName("matrix-tabletop")  # matches packaging/matrix-tabletop.desktop
+    _set_icon(app)
     from matrix_gui.mainwindow import MainWindow
     from matrix_gui.paths import AppPaths
 
@@ -69,6 +72,27 @@ def main(argv: list[str] | None = None) -> int:
     if args.bot:
         QTimer.singleShot(0, lambda: _bot_play(win, args))
     return app.exec()
+
+
+def _version() -> str:
+    """The installed distribution's version (pyproject), or "dev" from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("matrix-tabletop")
+    except PackageNotFoundError:
+        return "dev"
+
+
+def _set_icon(app) -> None:
+    """Our window icon (assets/icons/app.png); a missing icon is not an error (--smoke reports it)."""
+    from PySide6.QtGui import QIcon
+
+    from engine.resources import data_root
+
+    icon = data_root() / "assets" / "icons" / "app.png"
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
 
 
 def _exit_on_first_frame(win, app) -> None:
