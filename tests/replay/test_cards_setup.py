@@ -33,7 +33,9 @@ def roster() -> list[tuple[str, str, str, str, str, int]]:
     return [(n, side, code, mods, mp, int(copies)) for _, n, side, code, mods, mp, copies in rows]
 
 
+@pytest.mark.rule("MR-COMP-01")
 def test_mr_comp_02_deck_sizes_and_copies(db):
+    """Each side's deck is built from its own list: 88 Human and 73 Machine cards."""
     counts = db.counts()
     assert (counts["cards"], counts["humans"], counts["machines"]) == (161, 88, 73)
     many = {cid: c.copies for cid, c in db.cards.items() if c.copies != 1}
