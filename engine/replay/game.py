@@ -1,6 +1,7 @@
 """The public face of the Matrix Replay engine: apply commands, list legal ones, undo, observe, save.
 
-Mirrors ``engine.legendary.game.LegendaryGame`` so a GUI drives both rulesets the same way.
+Like ``engine.legendary.game.LegendaryGame`` it is an ``engine.core.gamelog.LoggedGame`` (command log,
+snapshot undo, saves that replay the log), so a GUI drives both rulesets the same way.
 """
 from __future__ import annotations
 
