@@ -84,8 +84,8 @@ def mid_game(win, players: int, commands: int) -> None:
         win.anim.finish_all()
 
 
-def paint_ms(view, frames: int) -> float:
-    """Average time of a full synchronous repaint of the view's viewport."""
+def paint_counter():
+    """An event filter counting the paint events of the widget it is installed on (``.n``)."""
     from PySide6.QtCore import QEvent, QObject
 
     class Count(QObject):
@@ -96,8 +96,13 @@ def paint_ms(view, frames: int) -> float:
                 self.n += 1
             return False
 
+    return Count()
+
+
+def paint_ms(view, frames: int) -> float:
+    """Average time of a full synchronous repaint of the view's viewport."""
     vp = view.viewport()
-    c = Count()
+    c = paint_counter()
     vp.installEventFilter(c)
     vp.repaint()
     t = time.perf_counter()
@@ -189,8 +194,6 @@ def check_same_picture(view, bare, tolerance: float = 12.0) -> float:
 
 def ten_card_animation(win, app) -> tuple[int, float, float]:
     """Play a 10-card batch (hand + play area to the discard pile) and count the frames painted."""
-    from PySide6.QtCore import QEvent, QObject
-
     from engine.core.results import Event
 
     view = win.observe()
@@ -210,16 +213,7 @@ def ten_card_animation(win, app) -> tuple[int, float, float]:
         final["piles"][f"p{seat}.discard"]["count"] += 1
         data = {"card": cid, "src": pile, "dst": f"p{seat}.discard", "face_up": True}
         events.append(Event("card_moved", data))
-
-    class Count(QObject):
-        n = 0
-
-        def eventFilter(self, o, e):  # noqa: N802
-            if e.type() == QEvent.Type.Paint:
-                self.n += 1
-            return False
-
-    counter = Count()
+    counter = paint_counter()
     win.view.viewport().installEventFilter(counter)
     win.settings.skip_animations = False
     win.settings.animation_speed = 1.0

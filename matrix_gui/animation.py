@@ -16,9 +16,10 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.results import Event
-from matrix_gui.items import CardItem
+from matrix_gui.items import CardItem, ValueItem
+from matrix_gui.keyedscene import ident
 from matrix_gui.layout import STACK
-from matrix_gui.scene import TableScene, ident
+from matrix_gui.scene import TableScene
 
 MOVE_MS = 230.0
 FLIP_MS = 260.0
@@ -103,9 +104,13 @@ class AnimationQueue(QObject):
             self.scene.set_view(final_view)
             self.idle.emit()
             return
-        self.batches.append((group_events(events), final_view))
+        self.batches.append((self.to_steps(events), final_view))
         if self.final is None:
             self._next_batch()
+
+    def to_steps(self, events: tuple[Event, ...]) -> list[Step]:
+        """A batch's events as animation steps."""
+        return group_events(events)
 
     def finish_all(self) -> None:
         """Jump to the end of everything queued (skip pressed, window closing, tests)."""
@@ -320,23 +325,25 @@ class AnimationQueue(QObject):
         self._run(FLIP_MS * 1.4, tick, lambda: item.setTransform(QTransform()))
 
     def _start_time(self, step: Step) -> None:
-        ti = self.scene.time_item
-        after = int(step.events[0].data["after"])
-        if ti is None:
+        self._pulse(self.scene.time_item, int(step.events[0].data["after"]), PULSE_MS)
+
+    def _pulse(self, item: ValueItem | None, after: int, ms: float) -> None:
+        """A number changing: the item glows up and down, showing ``after`` from 30% of the way."""
+        if item is None:
             self._next_step()
             return
 
         def tick(t: float) -> None:
             if t >= 0.3:
-                ti.set_value(after)
-            ti.pulse = 1 - abs(1 - 2 * t)
-            ti.update()
+                item.set_value(after)
+            item.pulse = 1 - abs(1 - 2 * t)
+            item.update()
 
         def done() -> None:
-            ti.pulse = 0.0
-            ti.update()
+            item.pulse = 0.0
+            item.update()
 
-        self._run(PULSE_MS, tick, done)
+        self._run(ms, tick, done)
 
     def _start_pause(self, step: Step) -> None:
         self._run(140.0, lambda t: None, lambda: None)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -130,12 +132,18 @@ def _new_or_scenario(win, args: argparse.Namespace) -> str:
     return "" if win.start_new(film, args.players, None, seed) else win.last_error
 
 
-def _smoke(win, app, args: argparse.Namespace) -> int:
+def _start_offscreen(win, app, args: argparse.Namespace, w: int, h: int) -> str:
+    """Show the window at ``w`` x ``h`` with animations skipped and start the game the flags ask
+    for; an error message, or '' on success."""
     win.settings.skip_animations = True
-    win.resize(1280, 800)
+    win.resize(w, h)
     win.show()
     app.processEvents()
-    err = _new_or_scenario(win, args)
+    return _new_or_scenario(win, args)
+
+
+def _smoke(win, app, args: argparse.Namespace) -> int:
+    err = _start_offscreen(win, app, args, 1280, 800)
     if err:
         print(f"matrix-tabletop --smoke: FAILED: {err}", file=sys.stderr)
         return 2
@@ -159,12 +167,8 @@ def _smoke(win, app, args: argparse.Namespace) -> int:
 
 
 def _screenshot(win, app, args: argparse.Namespace) -> int:
-    win.settings.skip_animations = True
     w, h = (int(x) for x in args.size.lower().split("x"))
-    win.resize(w, h)
-    win.show()
-    app.processEvents()
-    err = _new_or_scenario(win, args)
+    err = _start_offscreen(win, app, args, w, h)
     if err:
         print(f"matrix-tabletop --screenshot: {err}", file=sys.stderr)
         return 2
@@ -204,17 +208,12 @@ def _bot_play(win, args: argparse.Namespace, quiet: bool = False) -> None:
             print("BOT cannot start a game", flush=True)
             return
     bot = BOTS["random"](args.seed or 1, end_bias=0.15)
-    for _ in range(args.bot):
-        game = win.ops.game
-        if game is None or game.over:
-            break
+
+    def move(game) -> bool:
         win.ops.submit(bot.choose(game))
-        if win.anim is not None:
-            win.anim.finish_all()
-        if not quiet:
-            print(f"HASH {game.state_hash()}", flush=True)
-    if not quiet:
-        print("BOT DONE", flush=True)
+        return True
+
+    _bot_loop(win, args.bot, move, quiet)
 
 
 def _bot_play_replay(win, args: argparse.Namespace, quiet: bool = False) -> None:
@@ -226,13 +225,25 @@ def _bot_play_replay(win, args: argparse.Namespace, quiet: bool = False) -> None
         return
     bots = (HeuristicBot(args.seed or 1), HeuristicBot((args.seed or 1) + 1))
     table = win.replay
-    for _ in range(args.bot):
-        game = win.ops.game
-        if game is None or game.over or game.acting is None:
-            break
+
+    def move(game) -> bool:
+        if game.acting is None:
+            return False
         if table.front != game.acting:
             table.acknowledge()
         table.submit(bots[game.acting].choose(game, game.acting))
+        return True
+
+    _bot_loop(win, args.bot, move, quiet)
+
+
+def _bot_loop(win, commands: int, move: Callable[[Any], bool], quiet: bool) -> None:
+    """Up to ``commands`` bot moves (``move(game)``; False: no one can move), each animation
+    finished at once; prints each state hash, then BOT DONE, unless ``quiet``."""
+    for _ in range(commands):
+        game = win.ops.game
+        if game is None or game.over or not move(game):
+            break
         if win.anim is not None:
             win.anim.finish_all()
         if not quiet:

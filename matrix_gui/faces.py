@@ -151,14 +151,17 @@ def _font(px: float, bold: bool = False) -> QFont:
     return f
 
 
-def _rain(p: QPainter, w: float, h: float, colour: QColor, seed: int) -> None:
-    """A faint digital-rain texture."""
+RAIN_GLYPHS = "01アイウエオカキクケコサシスセソタチツテト"
+
+
+def _rain(p: QPainter, w: float, h: float, colour: QColor, seed: int, glyphs: str = RAIN_GLYPHS,
+          alpha: int = 38) -> None:
+    """A faint digital-rain texture: nine columns of ``glyphs``, their lengths and letters from ``seed``."""
     p.save()
     c = QColor(colour)
-    c.setAlpha(38)
+    c.setAlpha(alpha)
     p.setPen(c)
     p.setFont(_font(h * 0.045))
-    glyphs = "01アイウエオカキクケコサシスセソタチツテト"
     cols = 9
     for i in range(cols):
         x = w * (i + 0.3) / cols
@@ -168,6 +171,34 @@ def _rain(p: QPainter, w: float, h: float, colour: QColor, seed: int) -> None:
             p.drawText(QRectF(x, h * 0.06 * j + (i * 17 % 23), w / cols, h * 0.06),
                        Qt.AlignmentFlag.AlignCenter, ch)
     p.restore()
+
+
+def _blank(h: int) -> QPixmap:
+    """The face of a card the database does not know: a grey card."""
+    img, p, w, hh = _canvas(h)
+    _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor("#333"), QColor("#999"))
+    p.end()
+    return QPixmap.fromImage(img)
+
+
+def _field(p: QPainter, inner: QRectF, w: float, hh: float, top: str, bottom: str) -> None:
+    """The card's dark inner field: a rounded gradient from ``top`` down to ``bottom``."""
+    grad = QLinearGradient(0, 0, 0, hh)
+    grad.setColorAt(0, QColor(top))
+    grad.setColorAt(1, QColor(bottom))
+    path = QPainterPath()
+    path.addRoundedRect(inner, w * 0.05, w * 0.05)
+    p.fillPath(path, grad)
+
+
+def _fit_font(p: QPainter, r: QRectF, flags: Any, text: str, hh: float) -> None:
+    """The largest font (from 5% of the card's height, down to 2.4%) at which ``text`` fits ``r``."""
+    size = hh * 0.05
+    while size > hh * 0.024:
+        p.setFont(_font(size))
+        if p.boundingRect(r, flags, text).height() <= r.height():
+            break
+        size *= 0.9
 
 
 def draw_back(back: str, h: int) -> QPixmap:
@@ -243,23 +274,16 @@ def card_body(card: Any, side: str = "front") -> tuple[str, str, str]:
 
 def draw_front(card: Any, h: int, side: str = "front") -> QPixmap:
     """A readable face: colour band, name, Hero Group, stats, our text and the Deck Label."""
-    img, p, w, hh = _canvas(h)
     if card is None:
-        _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor("#333"), QColor("#999"))
-        p.end()
-        return QPixmap.fromImage(img)
+        return _blank(h)
+    img, p, w, hh = _canvas(h)
     colour = _card_colour(card)
     kind = card.kind
     edge = max(1.0, h / 120)
     outer = QRectF(0.5, 0.5, w - 1, hh - 1)
     _rounded(p, outer, w * 0.07, colour.darker(130), colour.lighter(130), edge)
-    grad = QLinearGradient(0, 0, 0, hh)
-    grad.setColorAt(0, QColor("#10161a"))
-    grad.setColorAt(1, QColor("#050807"))
     inner = outer.adjusted(w * 0.045, w * 0.045, -w * 0.045, -w * 0.045)
-    path = QPainterPath()
-    path.addRoundedRect(inner, w * 0.05, w * 0.05)
-    p.fillPath(path, grad)
+    _field(p, inner, w, hh, "#10161a", "#050807")
     _rain(p, w, hh, QColor("#39ff7a"), sum(map(ord, card.id)))
     title, sub, body = card_body(card, side)
     # title band
@@ -303,15 +327,9 @@ def draw_front(card: Any, h: int, side: str = "front") -> QPixmap:
     # text
     text_r = QRectF(inner.x() + w * 0.05, band.bottom() + hh * 0.03, inner.width() - w * 0.1,
                     inner.bottom() - band.bottom() - d - hh * 0.06)
-    size = hh * 0.05
     p.setPen(QColor("#d9efe0"))
     flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
-    while size > hh * 0.024:
-        p.setFont(_font(size))
-        need = p.boundingRect(text_r, flags, body)
-        if need.height() <= text_r.height():
-            break
-        size *= 0.9
+    _fit_font(p, text_r, flags, body, hh)
     p.drawText(text_r, flags, body)
     # deck label (LE-SETUP-28)
     label = "Extra" if card.extra else card.deck.split(":")[-1].replace("_", " ").title()

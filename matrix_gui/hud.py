@@ -4,63 +4,36 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
+from matrix_gui.hudstrip import HudStrip
 from matrix_gui.items import SEAT_COLOURS
 
-STYLE = """
-QFrame#hud { background: #07110b; border-bottom: 1px solid #1f6b3d; }
-QLabel { color: #cfeedd; font-size: 13px; }
-QLabel[role="big"] { color: #39ff7a; font-size: 17px; font-weight: bold; }
-QLabel[role="pool"] { font-size: 17px; font-weight: bold; }
-QLabel[role="over"] { color: #ffc84a; font-size: 17px; font-weight: bold; }
-"""
+ROLES = {"big": "#39ff7a", "pool": "", "over": "#ffc84a"}  # label role -> colour ("": the plain one)
 
 
-class Hud(QFrame):
+class Hud(HudStrip):
     """One strip above the table; every value is also an accessible name for screen readers."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("hud")
-        self.setStyleSheet(STYLE)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(12, 6, 12, 6)
-        row.setSpacing(22)
+        super().__init__("hud", ROLES, 22, parent)
         self.turn = self._label("big")
         self.pool = self._label("pool")
         self.time = self._label("big")
         self.act = self._label()
         self.act.setWordWrap(True)
-        self.players = QLabel()
+        self.players = self._label()
         self.players.setTextFormat(Qt.TextFormat.RichText)
         self.players.setWordWrap(True)
-        self.players.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.counts = self._label()
         self.result = self._label("over")
-        left = QVBoxLayout()
-        left.setSpacing(2)
-        left.addWidget(self.turn)
-        left.addWidget(self.players)
-        row.addLayout(left, 3)
+        self.add_column(3, self.turn, self.players)
         self.pool.setMinimumWidth(230)
         self.time.setMinimumWidth(80)
-        row.addWidget(self.pool, 1)
-        row.addWidget(self.time)
-        mid = QVBoxLayout()
-        mid.setSpacing(2)
-        mid.addWidget(self.act)
-        mid.addWidget(self.counts)
-        row.addLayout(mid, 3)
-        row.addWidget(self.result)
-        self.values: dict[str, str] = {}
-
-    def _label(self, role: str = "") -> QLabel:
-        lab = QLabel()
-        lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        if role:
-            lab.setProperty("role", role)
-        return lab
+        self.row.addWidget(self.pool, 1)
+        self.row.addWidget(self.time)
+        self.add_column(3, self.act, self.counts)
+        self.row.addWidget(self.result)
 
     def update_from(self, view: dict[str, Any], act_title: str = "") -> None:
         """Show a view (``observe()``) in words."""
@@ -87,10 +60,9 @@ class Hud(QFrame):
                             f"Your deck {count(f'p{seat}.deck')} · discard {count(f'p{seat}.discard')}")
         res = view.get("result") or ""
         self.result.setText(result_text(res))
-        self.values = {"turn": self.turn.text(), "pool": f"Recruit {view['recruit']} Attack {view['attack']}",
-                       "time": self.time.text(), "act": self.act.text(), "counts": self.counts.text(),
-                       "players": self.players.text(), "result": self.result.text()}
-        self.setAccessibleName(" · ".join(v for v in self.values.values() if v))
+        self.publish({"turn": self.turn.text(), "pool": f"Recruit {view['recruit']} Attack {view['attack']}",
+                      "time": self.time.text(), "act": self.act.text(), "counts": self.counts.text(),
+                      "players": self.players.text(), "result": self.result.text()})
 
 
 def result_text(result: str) -> str:

@@ -10,35 +10,26 @@ named by keys:
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.commands import Command
+from matrix_gui.cardindex import CardIndex, Key, View, choice_text, gesture_keys, option
 
-Key = tuple[str, Any]
-View = dict[str, Any]
+# commands in fixed words ({card}: the card the command is about)
+WORDS = {"fight": "Fight {card}", "buytime": "Buy Time against {card}", "evade": "Pay to Evade {card}",
+         "use": "Use {card}'s once-this-turn effect", "sacrifice": "Sacrifice {card}",
+         "solo-discard": "Discard {card} to draw a card", "objective": "Complete the Objective",
+         "minor-victory": "Take the Minor Victory", "end": "End the Action Phase"}
 
 
-class TableIndex:
+class TableIndex(CardIndex):
     """Where each visible card lies in a view, plus the playmat's phone spaces."""
 
     def __init__(self, view: View, phones: dict[str, int]) -> None:
-        self.view = view
         self.phones = phones  # phone name -> Row space index
-        self.where: dict[int, str] = {}
-        self.cards: dict[int, dict[str, Any]] = {}
-        for name, pile in view["piles"].items():
-            for c in pile.get("cards", ()):
-                if "id" in c:
-                    self.where[c["id"]] = name
-                    self.cards[c["id"]] = c
+        super().__init__(view)
 
     @property
     def active(self) -> int:
         return int(self.view["active"])
-
-    def name(self, cid: int) -> str:
-        c = self.cards.get(cid)
-        return c["name"] if c else f"card {cid}"
 
     def player_name(self, seat: int) -> str:
         return str(self.view["players"][seat]["name"])
@@ -150,18 +141,12 @@ def intended(subject: Key, target: Key, ix: TableIndex) -> list[Command]:
 
 def involved(cmd: Command, ix: TableIndex) -> list[Key]:
     """Every item a command concerns (for context menus and keyboard play), subject first."""
-    keys: list[Key] = []
-    for s, t in gestures(cmd, ix):
-        for k in (s, t):
-            if k is not None and k not in keys:
-                keys.append(k)
+    keys = gesture_keys(gestures(cmd, ix))
     v, args = cmd.verb, cmd.args
     if v in ("use", "buytime", "evade") and ("card", args[0]) not in keys:
         keys.append(("card", args[0]))
     if v == "choose":
-        dec = ix.view.get("decision") or {}
-        opts = dec.get("options", [])
-        label = opts[int(args[0])] if int(args[0]) < len(opts) else ""
+        label = option(ix.view, int(args[0])) or ""
         for p in ix.view["players"]:
             if p["name"] == label:
                 keys.append(("pile", f"p{p['seat']}.avatar"))
@@ -171,7 +156,9 @@ def involved(cmd: Command, ix: TableIndex) -> list[Key]:
 def describe(cmd: Command, ix: TableIndex) -> str:
     """The command in words, for menus, tooltips and the status bar."""
     v, args = cmd.verb, cmd.args
-    card = ix.name(int(args[0])) if args and isinstance(args[0], int) else ""
+    card = ix.subject_name(cmd)
+    if v in WORDS:
+        return WORDS[v].format(card=card)
     if v == "play":
         src = ix.where.get(int(args[0]), "")
         return f"Play {card}" + (" (coordinated copy)" if src.endswith(".coordinated") else "")
@@ -189,29 +176,8 @@ def describe(cmd: Command, ix: TableIndex) -> str:
             else f"Leave the Matrix by the {phone.title()} phone"
     if v == "scan":
         return f"Scan Row space {int(args[0]) + 1}"
-    if v == "fight":
-        return f"Fight {card}"
     if v == "complete":
         return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
-    if v == "buytime":
-        return f"Buy Time against {card}"
-    if v == "evade":
-        return f"Pay to Evade {card}"
-    if v == "use":
-        return f"Use {card}'s once-this-turn effect"
-    if v == "sacrifice":
-        return f"Sacrifice {card}"
-    if v == "solo-discard":
-        return f"Discard {card} to draw a card"
-    if v == "objective":
-        return "Complete the Objective"
-    if v == "minor-victory":
-        return "Take the Minor Victory"
-    if v == "end":
-        return "End the Action Phase"
     if v == "choose":
-        dec = ix.view.get("decision") or {}
-        opts = dec.get("options", [])
-        k = int(args[0])
-        return f"Choose: {opts[k]}" if k < len(opts) else f"Choose option {k + 1}"
+        return choice_text(ix.view, int(args[0]))
     return cmd.text()

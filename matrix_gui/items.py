@@ -1,6 +1,7 @@
 """Graphics items of the table: areas (piles drawn as one item), cards, standees, tokens, track."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -16,6 +17,9 @@ Key = tuple[str, Any]
 SEAT_COLOURS = ("#35d07f", "#4aa8ff", "#ff9f43", "#e85d9a", "#c9d64a")
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
                 "source": "#39ff7a"}
+BAND_TONES = {"matrix": ("#0b1f14", "#1f6b3d"), "real": ("#18140d", "#6b5320"),
+              "player": ("#0f1620", "#2b4866"), "active": ("#10221a", "#39ff7a")}
+LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
 def face_side(info: dict[str, Any]) -> str:
@@ -50,6 +54,34 @@ def font(px: float, bold: bool = False) -> QFont:
     f.setPixelSize(max(1, round(px)))
     f.setBold(bold)
     return f
+
+
+@dataclass(frozen=True)
+class PlateStyle:
+    """How a plate looks: its outline (colour, width), fill, caption (colour, pixel size), corners."""
+
+    line: str
+    width: float
+    fill: str
+    ink: str
+    px: float
+    radius: float
+
+
+PHONE_PLATE = PlateStyle("#39ff7a", 1.2, "#0e2a18", "#bfffd2", 12, 8)
+OPTION_PLATE = PlateStyle("#ffc84a", 2, "#2a2108", "#fff1c9", 15, 10)
+
+
+def paint_plate(p: QPainter, r: QRectF, text: str, style: PlateStyle,
+                text_rect: QRectF | None = None) -> None:
+    """A rounded plate with a bold centred caption (a phone, a button, a decision's option)."""
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(QPen(QColor(style.line), style.width))
+    p.setBrush(QColor(style.fill))
+    p.drawRoundedRect(r, style.radius, style.radius)
+    p.setPen(QColor(style.ink))
+    p.setFont(font(style.px, True))
+    p.drawText(r if text_rect is None else text_rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class TableItem(QGraphicsRectItem):
@@ -169,28 +201,31 @@ class BandsItem(QGraphicsItem):
 
 def paint_bands(p: QPainter, bands: list[Band]) -> None:
     """The labelled bands: The Matrix, The Real World, the players' areas."""
-    if True:
-        tones = {"matrix": ("#0b1f14", "#1f6b3d"), "real": ("#18140d", "#6b5320"),
-                 "player": ("#0f1620", "#2b4866"), "active": ("#10221a", "#39ff7a")}
-        for b in bands:
-            fill, line = tones[b.tone]
-            r = QRectF(b.x, b.y, b.w, b.h)
-            p.setPen(QPen(QColor(line), 2 if b.tone == "active" else 1.2))
-            p.setBrush(QColor(fill))
-            p.drawRoundedRect(r, 14, 14)
-            p.setPen(QColor(line).lighter(130))
-            if b.tone == "player":
-                p.setFont(font(13, True))
-                p.drawText(QRectF(b.x + 12, b.y + 4, b.w - 24, 22),
-                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, b.label)
-                continue
-            p.save()  # a vertical label in the band's left strip
-            p.translate(b.x + 7, b.y + b.h - 10)
-            p.rotate(-90)
-            p.setFont(font(14, True))
-            p.drawText(QRectF(0, 0, b.h - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                       b.label)
-            p.restore()
+    for b in bands:
+        fill, line = BAND_TONES[b.tone]
+        paint_band(p, QRectF(b.x, b.y, b.w, b.h), fill, line, b.tone == "active", b.label, b.tone != "player")
+
+
+def paint_band(p: QPainter, r: QRectF, fill: str, line: str, strong: bool, label: str,
+               vertical: bool = True) -> None:
+    """A rounded background band; its label runs up the band's left strip (``vertical``) or along
+    its top. Both tables draw their bands with it."""
+    p.setPen(QPen(QColor(line), 2 if strong else 1.2))
+    p.setBrush(QColor(fill))
+    p.drawRoundedRect(r, 14, 14)
+    if not label:
+        return
+    p.setPen(QColor(line).lighter(130))
+    if not vertical:
+        p.setFont(font(13, True))
+        p.drawText(QRectF(r.x() + 12, r.y() + 4, r.width() - 24, 22), LEFT_MIDDLE, label)
+        return
+    p.save()
+    p.translate(r.x() + 7, r.y() + r.height() - 10)
+    p.rotate(-90)
+    p.setFont(font(14, True))
+    p.drawText(QRectF(0, 0, r.height() - 20, 22), LEFT_MIDDLE, label)
+    p.restore()
 
 
 class AreaItem(TableItem):
@@ -381,31 +416,33 @@ class PhoneItem(TableItem):
         self.setZValue(5)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor("#39ff7a"), 1.2))
-        p.setBrush(QColor("#0e2a18"))
-        p.drawRoundedRect(self.body_rect(), 8, 8)
-        p.setPen(QColor("#bfffd2"))
-        p.setFont(font(12, True))
-        p.drawText(self.body_rect(), Qt.AlignmentFlag.AlignCenter, f"☎ {self.phone.label}")
+        paint_plate(p, self.body_rect(), f"☎ {self.phone.label}", PHONE_PLATE)
         self.paint_marks(p)
 
 
-class TimeTrackItem(TableItem):
-    """The Time Track, 10 (top) down to 0, with the marker on the current value."""
+class ValueItem(TableItem):
+    """An item showing one number (a track, a pile of counters); ``pulse`` (0..1) is its highlight
+    while the animation shows the number changing."""
 
-    def __init__(self, area: Area, start: int) -> None:
-        super().__init__(("pile", "time"), area.w, area.h)
-        self.start = start
-        self.value = start
+    def __init__(self, key: Key, x: float, y: float, w: float, h: float, value: int) -> None:
+        super().__init__(key, w, h)
+        self.value = value
         self.pulse = 0.0
-        self.setPos(area.x, area.y)
+        self.setPos(x, y)
         self.setZValue(2)
 
     def set_value(self, v: int) -> None:
         if v != self.value:
             self.value = v
             self.update()
+
+
+class TimeTrackItem(ValueItem):
+    """The Time Track, 10 (top) down to 0, with the marker on the current value."""
+
+    def __init__(self, area: Area, start: int) -> None:
+        self.start = start
+        super().__init__(("pile", "time"), area.x, area.y, area.w, area.h, start)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -440,14 +477,8 @@ class OptionItem(TableItem):
         self.setZValue(61)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor("#ffc84a"), 2))
-        p.setBrush(QColor("#2a2108"))
-        p.drawRoundedRect(self.body_rect(), 10, 10)
-        p.setPen(QColor("#fff1c9"))
-        p.setFont(font(15, True))
-        p.drawText(self.body_rect().adjusted(8, 0, -8, 0), Qt.AlignmentFlag.AlignCenter,
-                   f"{self.key[1] + 1}. {self.text}")
+        r = self.body_rect()
+        paint_plate(p, r, f"{self.key[1] + 1}. {self.text}", OPTION_PLATE, r.adjusted(8, 0, -8, 0))
         if "focus" in self.marks or "hot" in self.marks:
             self.paint_marks(p)
 
@@ -500,4 +531,4 @@ class DecisionItem(QGraphicsRectItem):
 
 
 __all__ = ["AreaItem", "BandsItem", "CardItem", "DecisionItem", "OptionItem", "PhoneItem", "PoolItem",
-           "RsiItem", "TableItem", "TimeTrackItem", "TOKEN"]
+           "RsiItem", "TableItem", "TimeTrackItem", "TOKEN", "ValueItem"]

@@ -9,6 +9,7 @@ from matrix_gui.replay.items import SIDE_HEX
 
 DICE_MS = 720.0
 VERDICT_MS = 650.0
+MP_MS = 420.0
 OWN_STEPS = {"dice_rolled": "dice", "contest_resolved": "verdict", "mp_changed": "mp"}
 
 
@@ -31,14 +32,8 @@ def replay_steps(events: tuple[Event, ...] | list[Event]) -> list[Step]:
 class ReplayAnimation(AnimationQueue):
     """The animation queue of a ReplayScene."""
 
-    def enqueue(self, events: tuple[Event, ...], final_view: dict) -> None:
-        if self.skip() and not self.busy:
-            self.scene.set_view(final_view)
-            self.idle.emit()
-            return
-        self.batches.append((replay_steps(events), final_view))
-        if self.final is None:
-            self._next_batch()
+    def to_steps(self, events: tuple[Event, ...]) -> list[Step]:
+        return replay_steps(events)
 
     def _start_dice(self, step: Step) -> None:
         panel = self.scene.contest  # type: ignore[attr-defined]
@@ -70,23 +65,7 @@ class ReplayAnimation(AnimationQueue):
         self._run(VERDICT_MS, tick, done)
 
     def _start_mp(self, step: Step) -> None:
-        item = self.scene.mp_item  # type: ignore[attr-defined]
-        after = int(step.events[0].data["after"])
-        if item is None:
-            self._next_step()
-            return
-
-        def tick(t: float) -> None:
-            if t >= 0.3:
-                item.set_value(after)
-            item.pulse = 1 - abs(1 - 2 * t)
-            item.update()
-
-        def done() -> None:
-            item.pulse = 0.0
-            item.update()
-
-        self._run(420.0, tick, done)
+        self._pulse(self.scene.mp_item, int(step.events[0].data["after"]), MP_MS)  # type: ignore[attr-defined]
 
     def finish_all(self) -> None:
         banner = getattr(self.scene, "banner", None)

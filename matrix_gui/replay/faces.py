@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtGui import QColor, QPen, QPixmap
 
 from engine.replay import schema
 from engine.replay.carddb import ReplayDB
-from matrix_gui.faces import FaceProvider, _canvas, _font, _rounded
+from matrix_gui.faces import FaceProvider, _blank, _canvas, _field, _fit_font, _font, _rain, _rounded
 
 SIDE_COLOURS = {"humans": "#2fbf5b", "machines": "#d8423a"}
 SIDE_DARK = {"humans": "#0b2a17", "machines": "#2a0b0b"}
@@ -25,21 +25,7 @@ CODE_NAMES = {"H": "Human", "HB": "Human born free", "RP": "Rogue Program", "A":
 BACKS = {"humans": ("#07170d", "#39ff7a", "ZION"), "machines": ("#170707", "#ff5a4a", "MACHINES")}
 PLAIN_MODS = re.compile(r"^\s*([A-Z][a-z]+ \+\d+[.,]?\s*(and\s+)?)*$")  # text that only repeats the chips
 WHO = {"neo": "Neo", "agent_smith": "Smith", "each_agent": "each Agent"}
-
-
-def _rain(p: QPainter, w: float, h: float, colour: QColor, seed: int) -> None:
-    """A faint digital-rain texture (digits: glyphs every font has)."""
-    p.save()
-    c = QColor(colour)
-    c.setAlpha(34)
-    p.setPen(c)
-    p.setFont(_font(h * 0.045))
-    for i in range(9):
-        x = w * (i + 0.3) / 9
-        for j in range((seed * 7 + i * 13) % 11 + 5):
-            p.drawText(QRectF(x, h * 0.06 * j + (i * 17 % 23), w / 9, h * 0.06), Qt.AlignmentFlag.AlignCenter,
-                       "01"[(seed + i * 3 + j * 5) % 2])
-    p.restore()
+RAIN = {"glyphs": "01", "alpha": 34}  # digits only (glyphs every font has), a little fainter
 
 
 class ReplayFaces(FaceProvider):
@@ -67,7 +53,7 @@ def draw_back(back: str, h: int) -> QPixmap:
     img, p, w, hh = _canvas(h)
     edge = max(1.0, h / 140)
     _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor(bg), QColor(fg).darker(150), edge)
-    _rain(p, w, hh, QColor(fg), sum(map(ord, back)))
+    _rain(p, w, hh, QColor(fg), sum(map(ord, back)), **RAIN)
     inner = QRectF(w * 0.1, hh * 0.1, w * 0.8, hh * 0.8)
     p.setPen(QPen(QColor(fg), max(1.0, h / 110)))
     p.setBrush(Qt.BrushStyle.NoBrush)
@@ -122,23 +108,16 @@ def chips(card: Any) -> list[tuple[str, str]]:
 def draw_front(card: Any, side: str, h: int) -> QPixmap:
     """A readable face: a band in the side's colour with the name, the type line, modifier chips
     (an Event's options read 'or'), our card text, and the side and code at the bottom."""
-    img, p, w, hh = _canvas(h)
     if card is None:
-        _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor("#333"), QColor("#999"))
-        p.end()
-        return QPixmap.fromImage(img)
+        return _blank(h)
+    img, p, w, hh = _canvas(h)
     colour = QColor(SIDE_COLOURS.get(side, "#888"))
     edge = max(1.0, h / 120)
     outer = QRectF(0.5, 0.5, w - 1, hh - 1)
     _rounded(p, outer, w * 0.07, colour.darker(170), colour, edge)
     inner = outer.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)
-    grad = QLinearGradient(0, 0, 0, hh)
-    grad.setColorAt(0, QColor(SIDE_DARK.get(side, "#111")))
-    grad.setColorAt(1, QColor("#040605"))
-    path = QPainterPath()
-    path.addRoundedRect(inner, w * 0.05, w * 0.05)
-    p.fillPath(path, grad)
-    _rain(p, w, hh, colour, sum(map(ord, card.id)))
+    _field(p, inner, w, hh, SIDE_DARK.get(side, "#111"), "#040605")
+    _rain(p, w, hh, colour, sum(map(ord, card.id)), **RAIN)
     # name band
     band = QRectF(inner.x(), inner.y(), inner.width(), hh * 0.2)
     _rounded(p, band, w * 0.04, colour.darker(125))
@@ -179,13 +158,8 @@ def draw_front(card: Any, side: str, h: int) -> QPixmap:
     if card.flavor:
         body = f"{body}\n“{card.flavor}”" if body else f"“{card.flavor}”"
     flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
-    size = hh * 0.05
     p.setPen(QColor("#dcefe2"))
-    while size > hh * 0.024:
-        p.setFont(_font(size))
-        if p.boundingRect(text_r, flags, body).height() <= text_r.height():
-            break
-        size *= 0.9
+    _fit_font(p, text_r, flags, body, hh)
     if text_r.height() > 4:
         p.drawText(text_r, flags, body)
     # footer: side and code badge

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from matrix_gui.hudstrip import HudStrip
 from matrix_gui.replay.intents import step_text
 from matrix_gui.replay.items import SIDE_HEX
 
@@ -14,58 +15,33 @@ RESULTS = {"humans": "The Humans win: 20 Mission Points, a truce with the Machin
            "machines:neo": "The Machines win: Neo was killed", "machines:neb":
            "The Machines win: the Nebuchadnezzar was destroyed", "machines:zion":
            "The Machines win: 20 Time counters, Zion falls"}
-STYLE = """
-QFrame#replayhud { background: #07110b; border-bottom: 1px solid #1f6b3d; }
-QLabel { color: #cfeedd; font-size: 13px; }
-QLabel[role="big"] { color: #39ff7a; font-size: 17px; font-weight: bold; }
-QLabel[role="mp"] { color: #7fb8ff; font-size: 17px; font-weight: bold; }
-QLabel[role="time"] { color: #ff7a6e; font-size: 17px; font-weight: bold; }
-QLabel[role="counters"] { color: #39ff7a; font-size: 17px; font-weight: bold; }
-QLabel[role="over"] { color: #ffc84a; font-size: 17px; font-weight: bold; }
-"""
+ROLES = {"big": "#39ff7a", "mp": "#7fb8ff", "time": "#ff7a6e", "counters": "#39ff7a", "over": "#ffc84a"}
 
 
 def result_text(result: str) -> str:
     return RESULTS.get(result, result)
 
 
-class ReplayHud(QFrame):
+class ReplayHud(HudStrip):
     """One strip above the table; ``values`` keeps the shown texts (and the accessible name)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("replayhud")
-        self.setStyleSheet(STYLE)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(12, 6, 12, 6)
-        row.setSpacing(24)
+        super().__init__("replayhud", ROLES, 24, parent)
         self.turn = self._label("big")
         self.step = self._label()
-        left = QVBoxLayout()
-        left.setSpacing(2)
-        left.addWidget(self.turn)
-        left.addWidget(self.step)
-        row.addLayout(left, 4)
+        self.add_column(4, self.turn, self.step)
         self.mp = self._label("mp")
         self.time = self._label("time")
         self.counters = self._label("counters")
         for lab in (self.mp, self.time, self.counters):
             lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
             lab.setMinimumWidth(120)
-            row.addWidget(lab)
+            self.row.addWidget(lab)
         self.sizes = self._label()
         self.sizes.setWordWrap(True)
-        row.addWidget(self.sizes, 3)
+        self.row.addWidget(self.sizes, 3)
         self.result = self._label("over")
-        row.addWidget(self.result, 2)
-        self.values: dict[str, str] = {}
-
-    def _label(self, role: str = "") -> QLabel:
-        lab = QLabel()
-        lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        if role:
-            lab.setProperty("role", role)
-        return lab
+        self.row.addWidget(self.result, 2)
 
     def update_from(self, view: dict[str, Any], front: int | None) -> None:
         """Show a view; ``front`` is the seat at the screen (None while the curtain is up)."""
@@ -90,7 +66,6 @@ class ReplayHud(QFrame):
         self.sizes.setText("<br>".join(sizes))
         self.sizes.setToolTip("Missions done: " + ", ".join(done) if done else "")
         self.result.setText(result_text(view.get("result") or ""))
-        self.values = {"turn": self.turn.text(), "step": self.step.text(), "mp": self.mp.text(),
-                       "time": self.time.text(), "counters": self.counters.text(),
-                       "sizes": self.sizes.text(), "result": self.result.text()}
-        self.setAccessibleName(" · ".join(v for v in self.values.values() if v))
+        self.publish({"turn": self.turn.text(), "step": self.step.text(), "mp": self.mp.text(),
+                      "time": self.time.text(), "counters": self.counters.text(),
+                      "sizes": self.sizes.text(), "result": self.result.text()})

@@ -10,36 +10,35 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.commands import Command
+from matrix_gui.cardindex import CardIndex, Key, View, choice_text, gesture_keys
 from matrix_gui.replay.layout import play_zone
 
-Key = tuple[str, Any]
-View = dict[str, Any]
 SIDES = ("Humans", "Machines")
+# commands in fixed words ({card}: the card the command is about)
+WORDS = {"draw": "Draw the top 2 cards of your deck", "take": "Take {card} from your deck",
+         "recall": "Take {card} back from your discard pile", "deploy": "Deploy {card}",
+         "plug": "Plug {card} into the Matrix (Matrix counter)",
+         "unplug": "Unplug {card} (remove its Matrix counter)", "done": "Done with this step",
+         "pass": "Pass (play no Event now)", "play": "Play {card}"}
 
 
-class ReplayIndex:
+class ReplayIndex(CardIndex):
     """Where each visible card lies in a seat's view (characters by zone: Matrix or Real World)."""
 
+    UNNAMED = "card #{}"
+
     def __init__(self, view: View) -> None:
-        self.view = view
         self.seat: int | None = view.get("seat")
-        self.where: dict[int, str] = {}
-        self.cards: dict[int, dict[str, Any]] = {}
-        for name, pile in view["piles"].items():
-            for c in pile.get("cards", ()):
-                if "id" in c:
-                    self.cards[c["id"]] = c
-                    self.where[c["id"]] = play_zone(int(name[1]), bool(c.get("in_matrix"))) \
-                        if name.endswith(".play") else name
+        super().__init__(view)
         for c in view.get("deck_contents", ()):
             self.cards.setdefault(c["id"], c)
             self.where.setdefault(c["id"], f"p{self.seat}.deck")
         dec = view.get("decision") or {}
         self.decision_cards: list[int] = list(dec.get("cards", []))
 
-    def name(self, cid: int) -> str:
-        c = self.cards.get(cid)
-        return c["name"] if c else f"card #{cid}"
+    def place(self, pile: str, card: dict[str, Any]) -> str:
+        """A character in play lies in its side's Matrix or Real World zone."""
+        return play_zone(int(pile[1]), bool(card.get("in_matrix"))) if pile.endswith(".play") else pile
 
 
 def gestures(cmd: Command, ix: ReplayIndex) -> list[tuple[Key, Key | None]]:
@@ -102,11 +101,7 @@ def intended(subject: Key, target: Key, ix: ReplayIndex) -> list[Command]:
 
 def involved(cmd: Command, ix: ReplayIndex) -> list[Key]:
     """Every item a command concerns (context menus, keyboard focus), subject first."""
-    keys: list[Key] = []
-    for subj, tgt in gestures(cmd, ix):
-        for k in (subj, tgt):
-            if k is not None and k not in keys and k[0] != "none":
-                keys.append(k)
+    keys = gesture_keys(gestures(cmd, ix))
     if cmd.verb == "recall":
         keys.append(("pile", f"p{cmd.seat}.discard"))
     if cmd.verb in ("take",):
@@ -117,35 +112,16 @@ def involved(cmd: Command, ix: ReplayIndex) -> list[Key]:
 def describe(cmd: Command, ix: ReplayIndex) -> str:
     """The command in words, for menus, tooltips and the status bar."""
     v, args = cmd.verb, cmd.args
-    card = ix.name(int(args[0])) if args and isinstance(args[0], int) else ""
-    if v == "draw":
-        return "Draw the top 2 cards of your deck"
-    if v == "take":
-        return f"Take {card} from your deck"
-    if v == "recall":
-        return f"Take {card} back from your discard pile"
-    if v == "deploy":
-        return f"Deploy {card}"
-    if v == "plug":
-        return f"Plug {card} into the Matrix (Matrix counter)"
-    if v == "unplug":
-        return f"Unplug {card} (remove its Matrix counter)"
-    if v == "done":
-        return "Done with this step"
-    if v == "pass":
-        return "Pass (play no Event now)"
-    if v == "play":
-        return f"Play {card}"
+    card = ix.subject_name(cmd)
+    if v in WORDS:
+        return WORDS[v].format(card=card)
     if v == "mission":
         if args[0] == "basic":
             return "Attempt the Basic Mission (1 MP)"
         mp = ix.cards.get(int(args[0]), {}).get("mp")
         return f"Attempt {card}" + (f" ({mp} MP)" if mp else "")
     if v == "choose":
-        dec = ix.view.get("decision") or {}
-        opts = dec.get("options", [])
-        k = int(args[0])
-        return f"Choose: {opts[k]}" if k < len(opts) else f"Choose option {k + 1}"
+        return choice_text(ix.view, int(args[0]))
     return cmd.text()
 
 

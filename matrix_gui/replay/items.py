@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from matrix_gui.items import CardItem, TableItem, font
+from matrix_gui.items import CardItem, PlateStyle, TableItem, ValueItem, font, paint_plate
 from matrix_gui.replay.faces import SIDE_COLOURS
 
 SIDE_HEX = (SIDE_COLOURS["humans"], SIDE_COLOURS["machines"])
@@ -17,6 +17,7 @@ SIDES = ("Humans", "Machines")
 CENTER = Qt.AlignmentFlag.AlignCenter
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+BUTTON_PLATE = PlateStyle("#39ff7a", 1.6, "#0e2a18", "#d9ffe6", 15, 10)
 
 
 class ReplayCardItem(CardItem):
@@ -227,22 +228,13 @@ def side_breakdown(k: dict[str, Any], seat: int) -> str:
     return f"d10 {k['dice'][seat]} · {mods}"
 
 
-class CounterItem(TableItem):
+class CounterItem(ValueItem):
     """A pile of counters as one big token: the Time Pile (red) or the Mission Points (blue)."""
 
     def __init__(self, key: str, title: str, colour: str, goal: int, x: float, y: float, w: float,
                  h: float) -> None:
-        super().__init__(("pile", key), w, h)
         self.title, self.colour, self.goal = title, colour, goal
-        self.value = 0
-        self.pulse = 0.0
-        self.setPos(x, y)
-        self.setZValue(2)
-
-    def set_value(self, v: int) -> None:
-        if v != self.value:
-            self.value = v
-            self.update()
+        super().__init__(("pile", key), x, y, w, h, 0)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -286,13 +278,7 @@ class ButtonItem(TableItem):
             self.update()
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor("#39ff7a"), 1.6))
-        p.setBrush(QColor("#0e2a18"))
-        p.drawRoundedRect(self.body_rect(), 10, 10)
-        p.setPen(QColor("#d9ffe6"))
-        p.setFont(font(15, True))
-        p.drawText(self.body_rect(), CENTER, self.text)
+        paint_plate(p, self.body_rect(), self.text, BUTTON_PLATE)
         self.paint_marks(p)
 
 

@@ -10,50 +10,37 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
-from matrix_gui.items import AreaItem, CardItem, DecisionItem, OptionItem, TableItem, font, paint_slot
+from matrix_gui.items import TableItem, font, paint_band, paint_slot
+from matrix_gui.keyedscene import KeyedScene, View, display_of
 from matrix_gui.layout import SPREAD, STACK, spread_positions
 from matrix_gui.replay.faces import ReplayFaces
-from matrix_gui.replay.intents import prompt_text
+from matrix_gui.replay.intents import SIDES, prompt_text
 from matrix_gui.replay.items import BannerItem, ButtonItem, ContestItem, CounterItem, ReplayCardItem
 from matrix_gui.replay.layout import ReplayLayout, Zone, compute, play_zone
-from matrix_gui.scene import ident
 
-Key = tuple[str, Any]
-View = dict[str, Any]
 ZONE_TONES = {"matrix": ("#0b1f14", "#1f6b3d"), "real": ("#18140d", "#6b5320"), "opp": ("#140d0d", "#6b2a26"),
               "me": ("#0d1a12", "#39ff7a"), "panel": ("#0a100c", "#24543a")}
 ZONE_TONES_M = {"opp": ("#0d1a12", "#2f7a4c"), "me": ("#1a0d0d", "#ff5a4a")}  # when the Machines sit below
 
 
-class ReplayScene(QGraphicsScene):
+class ReplayScene(KeyedScene):
     """The two-sided table. ``bottom`` is the seat drawn at the bottom when the view is a spectator's."""
 
+    card_class = ReplayCardItem
+    DECISION_AT = (660, 186)
+
     def __init__(self, faces: ReplayFaces) -> None:
-        super().__init__()
-        self.faces = faces
-        self.device_scale = 1.0
-        self.setBackgroundBrush(QColor("#050a07"))
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        super().__init__(faces)
         self.bottom = 0
         self.layout: ReplayLayout | None = None
-        self.areas: dict[str, AreaItem] = {}
-        self.cards: dict[tuple, CardItem] = {}
-        self.hidden_idents: set[tuple] = set()
-        self.drag_origin: dict[Key, QRectF] = {}
-        self.view: View | None = None
-        self.display: dict[str, list[dict[str, Any]]] = {}
         self.contest: ContestItem | None = None
         self.time_item: CounterItem | None = None
         self.mp_item: CounterItem | None = None
         self.buttons: dict[str, ButtonItem] = {}
-        self.decision = DecisionItem()
-        self.decision.setVisible(False)
-        self.addItem(self.decision)
-        self._decision_sig: tuple | None = None
         self.banner = BannerItem()
         self.addItem(self.banner)
         self.seen_label = QGraphicsSimpleTextItem()
@@ -70,13 +57,10 @@ class ReplayScene(QGraphicsScene):
     def me(self) -> int:
         return self.layout.me if self.layout is not None else self.bottom
 
-    # --- background -------------------------------------------------------------------------------
+    # --- background and keys -----------------------------------------------------------------------
 
-    def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802 - Qt API
-        p.fillRect(rect, QColor("#050a07"))
-        if self.layout is None:
-            return
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def paint_background(self, p: QPainter) -> None:
+        assert self.layout is not None
         for z in self.layout.zones:
             paint_zone(p, z, self.layout.me)
         for name, a in self.layout.areas.items():
@@ -84,38 +68,11 @@ class ReplayScene(QGraphicsScene):
                 continue
             paint_slot(p, a)
 
-    # --- keys -------------------------------------------------------------------------------------
-
-    def keyed_items(self) -> Iterable[TableItem]:
-        yield from self.areas.values()
-        yield from self.cards.values()
+    def token_items(self) -> Iterable[TableItem]:
         yield from self.buttons.values()
         for it in (self.contest, self.time_item, self.mp_item):
             if it is not None:
                 yield it
-        if self.decision.isVisible():
-            yield from self.decision.options
-
-    def items_for(self, key: Key) -> list[TableItem]:
-        return [it for it in self.keyed_items() if it.key == key and it.isVisible()]
-
-    def item_for(self, key: Key) -> TableItem | None:
-        found = self.items_for(key)
-        return max(found, key=lambda it: it.zValue()) if found else None
-
-    def clear_marks(self, *marks: str) -> None:
-        for it in self.keyed_items():
-            for m in marks:
-                it.set_mark(m, False)
-
-    def option_items(self) -> list[OptionItem]:
-        return list(self.decision.options) if self.decision.isVisible() else []
-
-    def set_device_scale(self, s: float) -> None:
-        if abs(s - self.device_scale) > 1e-3:
-            self.device_scale = s
-            for it in self.keyed_items():
-                it.update()
 
     # --- drawing a view ---------------------------------------------------------------------------
 
@@ -124,8 +81,7 @@ class ReplayScene(QGraphicsScene):
         self.view = view
         me = view["seat"] if view.get("seat") is not None else self.bottom
         self._ensure_layout(me)
-        self.display = {name: list(p.get("cards", [{"hidden": True}] * p["count"]))
-                        for name, p in view["piles"].items()}
+        self.display = display_of(view)
         seen = view.get("seen") or {}
         self.display["seen"] = list(seen.get("cards", []))
         self.hidden_idents.clear()
@@ -140,16 +96,7 @@ class ReplayScene(QGraphicsScene):
         lay = compute(me)
         self.layout = lay
         self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
-        for key, area in lay.areas.items():
-            it = self.areas.get(key)
-            if it is None:
-                it = AreaItem(area)
-                self.areas[key] = it
-                self.addItem(it)
-            else:
-                it.set_area(area)
-        for key in [k for k in self.areas if k not in lay.areas]:
-            self.removeItem(self.areas.pop(key))
+        self.sync_areas(lay.areas)
         for idt in list(self.cards):  # every card is laid out again for the new seat
             self.removeItem(self.cards.pop(idt))
         c = lay.contest
@@ -166,9 +113,6 @@ class ReplayScene(QGraphicsScene):
         self.contest.set_rows(*(QRectF(a.x - c.x, a.y - c.y, a.w, a.h) for a in rel))
         self.banner.setPos(660, 420)
         self.setSceneRect(QRectF(-16, -16, lay.width + 32, lay.height + 32))
-
-    def pile_cards(self, name: str) -> list[dict[str, Any]]:
-        return self.display.get(name, [])
 
     def _zone_indices(self, name: str) -> dict[str, list[int]]:
         seat = int(name[1])
@@ -214,25 +158,8 @@ class ReplayScene(QGraphicsScene):
             placed = [(item.area, list(range(len(cards))))]
         wanted: set[tuple] = set()
         for area, idxs in placed:
-            pos = spread_positions(area, len(idxs))
-            for slot, i in enumerate(idxs):
-                c = cards[i]
-                idt = ident(name, i, c)
-                wanted.add(idt)
-                key: Key = ("card", c["id"]) if "id" in c else ("pile", name)
-                ci = self.cards.get(idt)
-                if ci is None:
-                    ci = ReplayCardItem(key, c, name, area.scale, area.back)
-                    self.cards[idt] = ci
-                    self.addItem(ci)
-                else:
-                    ci.key = key
-                    ci.set_card(c, name, area.scale, area.back)
-                ci.setPos(*pos[slot])
-                ci.setZValue(10 + slot)
-                ci.setVisible(idt not in self.hidden_idents)
-        for idt in [k for k, ci in self.cards.items() if ci.pile == name and k not in wanted]:
-            self.removeItem(self.cards.pop(idt))
+            self.lay_spread(name, area, idxs, wanted)
+        self.drop_cards_but(name, wanted)
 
     def _seen_label(self, seen: dict[str, Any]) -> None:
         a = self.layout.areas["seen"] if self.layout else None
@@ -259,20 +186,12 @@ class ReplayScene(QGraphicsScene):
                                      slot.y + (slot.card_h - r.height()) / 2)
         self.sync_decision(view)
 
-    def sync_decision(self, view: View) -> None:
+    def pending_decision(self, view: View) -> dict[str, Any] | None:
         dec = view.get("decision")
-        shown = dec if dec and dec.get("options") else None
-        sig = None if not shown else (shown["prompt"], tuple(shown["options"]), shown["seat"])
-        if sig == self._decision_sig:
-            return
-        self._decision_sig = sig
-        if shown is None:
-            self.decision.set_decision("", [], 0, 0)
-            self.decision.setVisible(False)
-            return
-        side = ("Humans", "Machines")[shown["seat"]]
-        self.decision.set_decision(f"{side}: {prompt_text(shown)}", list(shown["options"]), 660, 186)
-        self.decision.setVisible(True)
+        return dec if dec and dec.get("options") else None
+
+    def decision_prompt(self, view: View, dec: dict[str, Any]) -> str:
+        return f"{SIDES[dec['seat']]}: {prompt_text(dec)}"
 
     def set_buttons(self, buttons: list[tuple[str, str]]) -> None:
         """Show the step's buttons (name, text), in order, in the button column."""
@@ -307,20 +226,7 @@ def paint_zone(p: QPainter, z: Zone, me: int) -> None:
     """A band with its label: the sides' strips in their colours, the Matrix, the Real World, panels."""
     tones = ZONE_TONES_M if me == 1 and z.tone in ZONE_TONES_M else ZONE_TONES
     fill, line = tones[z.tone]
-    r = QRectF(z.x, z.y, z.w, z.h)
-    p.setPen(QPen(QColor(line), 2 if z.tone == "me" else 1.2))
-    p.setBrush(QColor(fill))
-    p.drawRoundedRect(r, 14, 14)
-    if not z.label:
-        return
-    p.setPen(QColor(line).lighter(130))
-    p.save()
-    p.translate(z.x + 7, z.y + z.h - 10)
-    p.rotate(-90)
-    p.setFont(font(14, True))
-    p.drawText(QRectF(0, 0, z.h - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-               z.label)
-    p.restore()
+    paint_band(p, QRectF(z.x, z.y, z.w, z.h), fill, line, z.tone == "me", z.label)
 
 
 __all__ = ["ReplayScene"]

@@ -8,34 +8,20 @@ from pathlib import Path
 import pytest
 
 from tests.gui.conftest import drag, ref, scenario
+from tests.gui.engine_calls import engine_mutations, is_ops_attribute
 
 pytestmark = pytest.mark.gui
 GUI = Path(__file__).resolve().parents[2] / "matrix_gui"
-MUTATORS = {"apply", "undo", "rebase"}
 
 
 def _is_ops(node: ast.AST) -> bool:
     """``ops.x()`` / ``self.ops.x()``: a call into the operations layer itself."""
-    return (isinstance(node, ast.Name) and node.id == "ops") or \
-        (isinstance(node, ast.Attribute) and node.attr == "ops")
+    return (isinstance(node, ast.Name) and node.id == "ops") or is_ops_attribute(node)
 
 
 def test_no_gui_module_but_operations_calls_an_engine_mutator():
-    offenders = []
-    for path in sorted(GUI.glob("*.py")):
-        if path.name in ("operations.py",):
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            call = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            if call and node.func.attr in MUTATORS \
-                    and not _is_ops(node.func.value):
-                offenders.append(f"{path.name}:{node.lineno} .{node.func.attr}()")
-            if isinstance(node, ast.Assign):
-                for t in node.targets:
-                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Attribute) \
-                            and t.value.attr in ("state", "game"):
-                        offenders.append(f"{path.name}:{node.lineno} assigns {t.value.attr}.{t.attr}")
+    paths = [p for p in sorted(GUI.glob("*.py")) if p.name != "operations.py"]
+    offenders = engine_mutations(paths, is_ops=_is_ops)
     # the scenario loader rebases a game it has just built, before the table sees it
     offenders = [o for o in offenders if not o.startswith("mainwindow.py") or "rebase" not in o]
     assert offenders == []
