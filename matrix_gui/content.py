@@ -57,7 +57,10 @@ class Content:
 
     def avatar_name(self, avatar_id: str) -> str:
         card = self.db.cards.get(avatar_id)
-        return card.name if card is not None else avatar_id
+        if card is None:
+            return avatar_id
+        back = getattr(card, "back_name", "")
+        return f"{back} / {card.name}" if back else card.name  # "Thomas Anderson / Neo"
 
     def setup(self, film_id: str, players: int, seed: int,
               avatars: list[str] | None = None) -> LegendarySetup:
