@@ -255,7 +255,8 @@ def do_recruit(t: Table, cmd: Command) -> None:
     s = t.s
     seat = s.active
     dst = gain_pile(t, seat)
-    into = "" if dst == pp(seat, "discard") else f", into {t.player_name(int(dst[1:dst.index('.')]))}'s hand"
+    to = t.s.flags.get("gains_to_hand_of")
+    into = f", into {t.player_name(to)}'s hand" if dst != pp(seat, "discard") else ""
     if cmd.args[0] == "hovercraft":
         cid = s.piles["hovercraft"][-1]
         s.turn.recruit -= 3
@@ -521,15 +522,23 @@ def check_complete(t: Table, cmd: Command) -> Rejection | None:
     return None
 
 
+def either_pool(t: Table, cmd: Command) -> str:
+    """The pool a "Recruit or Attack" cost of ``complete CARD [POOL]`` is paid from: the one named,
+    else Recruit when what is left of it after the fixed costs covers the cost (LE-CHALLENGE-02)."""
+    if len(cmd.args) > 1:
+        return cmd.args[1]
+    c = t.card(cmd.args[0])
+    return "recruit" if t.s.turn.recruit - c.cost_recruit >= c.cost_either else "attack"
+
+
 def do_complete(t: Table, cmd: Command) -> None:
     s = t.s
     cid = cmd.args[0]
     c = t.card(cid)
+    pool = either_pool(t, cmd)
     s.turn.recruit -= c.cost_recruit
     s.turn.attack -= c.cost_attack
     if c.cost_either:
-        pool = cmd.args[1] if len(cmd.args) > 1 else (
-            "recruit" if s.turn.recruit >= c.cost_either else "attack")
         setattr(s.turn, pool, getattr(s.turn, pool) - c.cost_either)
     t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
     t.move(cid, _challenge_where(t, cid), "discarded", face_up=True, text=f"{c.name} is completed")

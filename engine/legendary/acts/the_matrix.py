@@ -101,10 +101,8 @@ def _matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
     if cmd.verb == "complete" and cmd.args and isinstance(cmd.args[0], int) \
             and 0 <= cmd.args[0] < len(s.defs):
         c = t.card(cmd.args[0])
-        pays_attack = getattr(c, "cost_attack", 0) > 0 or getattr(c, "cost_either", 0) > 0 and (
-            (cmd.args[1] if len(cmd.args) > 1 else None) == "attack"
-            or len(cmd.args) == 1 and s.turn.recruit < c.cost_either)
-        if pays_attack:
+        if c.kind == "challenge" and (c.cost_attack or c.cost_either and
+                                      actions.either_pool(t, cmd) == "attack"):
             return Rejection("LE-CARD-29", f"{who} is the Matrix player: they can't spend Attack on "
                              f"{c.name}")
     return None

@@ -6,8 +6,6 @@ face-down cards or deck order), so its results measure the game, not a cheat.
 """
 from __future__ import annotations
 
-import random
-
 from engine.core.commands import Command
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
@@ -41,12 +39,12 @@ _HOOK_OBJECTIVE_CARDS = {"the_one_and_ship_saved": {"become_the_one", "emp", "se
 
 
 class HeuristicBot:
-    """Deterministic given its seed; ``choose`` returns one legal command."""
+    """Deterministic; ``choose`` returns one legal command."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        del seed  # every choice is a judgement, none is random; the seed keeps the BOTS signature
 
     # --- entry point ---------------------------------------------------------------------------
 
