@@ -3,7 +3,9 @@
     matrix-tabletop                     the app: start page with New Game, Continue, Load
     matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH]
     matrix-tabletop --screenshot OUT.png --ruleset replay [--seed N] [--bot N]   (a Matrix Replay table)
-    matrix-tabletop --smoke             start offscreen, draw a new game's first frame, exit 0
+    matrix-tabletop --smoke             check the home can be written, draw a new game offscreen, exit 0
+
+--screenshot and --smoke run on a throw-away home: they never write the autosave or the settings.
 """
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from matrix_gui.paths import AppPaths
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -59,13 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     app.setDesktopFileName("matrix-tabletop")  # matches packaging/matrix-tabletop.desktop
     _set_icon(app)
     from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.paths import AppPaths
+    from matrix_gui.paths import AppPaths, scratch_home
 
-    win = MainWindow(AppPaths.default(args.home), dev=args.dev)
-    if args.smoke:
-        return _smoke(win, app, args)
-    if args.screenshot:
-        return _screenshot(win, app, args)
+    user_paths = AppPaths.default(args.home)
+    if args.smoke or args.screenshot:
+        # Not a real game: it must never write the user's autosave or settings.
+        with scratch_home(user_paths, with_autosave=args.cont) as paths:
+            win = MainWindow(paths, dev=args.dev)
+            return _smoke(win, app, args, user_paths) if args.smoke else _screenshot(win, app, args)
+    win = MainWindow(user_paths, dev=args.dev)
     if args.first_frame:
         _exit_on_first_frame(win, app)
     win.show()
@@ -142,7 +149,15 @@ def _start_offscreen(win, app, args: argparse.Namespace, w: int, h: int) -> str:
     return _new_or_scenario(win, args)
 
 
-def _smoke(win, app, args: argparse.Namespace) -> int:
+def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
+    """Check an installation: the user's folders can be written, the shipped files are there and a new
+    game's first frame draws (on the throw-away home ``win`` runs on)."""
+    from matrix_gui.checks import unwritable_files
+
+    unwritable = unwritable_files(user_paths)
+    if unwritable:
+        print("matrix-tabletop --smoke: FAILED: " + "; ".join(unwritable), file=sys.stderr)
+        return 5
     err = _start_offscreen(win, app, args, 1280, 800)
     if err:
         print(f"matrix-tabletop --smoke: FAILED: {err}", file=sys.stderr)

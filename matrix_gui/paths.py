@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,3 +47,23 @@ class AppPaths:
     @property
     def faces(self) -> Path:
         return self.cache / "faces"
+
+
+@contextmanager
+def scratch_home(user: AppPaths, with_autosave: bool = False) -> Iterator[AppPaths]:
+    """Throw-away data and config folders for a run that is not a real game (``--screenshot``,
+    ``--smoke``), so it never writes the user's autosave or settings; it starts from the default
+    settings (the same picture on every machine) and, ``with_autosave``, a copy of the user's autosave.
+    The card-face cache is shared: it is a cache, not the user's data."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="matrix-tabletop-", ignore_cleanup_errors=True) as tmp:
+        paths = AppPaths(Path(tmp) / "data", Path(tmp) / "config", user.cache)
+        if with_autosave and user.autosave.is_file():
+            paths.data.mkdir(parents=True)
+            try:
+                shutil.copyfile(user.autosave, paths.autosave)
+            except OSError:
+                pass  # unreadable: Continue then says there is nothing to continue
+        yield paths
