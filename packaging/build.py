@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -150,6 +151,28 @@ def missing_qt_libraries(folder: Path) -> list[str]:
     return problems
 
 
+GLIBC_SYMBOL = re.compile(rb"GLIBC_(\d+)\.(\d+)")
+
+
+def glibc_needed(folder: Path) -> tuple[int, int] | None:
+    """Linux: the newest glibc symbol version any ELF file in the bundle asks for (None: no ELF files).
+
+    The names sit in each binary's dynamic string table, so reading the bytes finds them without binutils.
+    """
+    newest: tuple[int, int] | None = None
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        with path.open("rb") as fh:
+            if fh.read(4) != b"\x7fELF":
+                continue
+            data = fh.read()
+        for major, minor in GLIBC_SYMBOL.findall(data):
+            version = (int(major), int(minor))
+            newest = version if newest is None or version > newest else newest
+    return newest
+
+
 def smoke(executable: Path, home: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
     """Run the frozen app's ``--smoke`` offscreen with a throw-away home folder."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -186,6 +209,18 @@ def archive(layout: Layout, version: str) -> list[Path]:
     return out
 
 
+def _version_pair(text: str) -> tuple[int, int]:
+    """``"2.35"`` -> ``(2, 35)`` (argparse type of --max-glibc)."""
+    m = re.fullmatch(r"(\d+)\.(\d+)", text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError(f"expected a version like 2.35, not {text!r}")
+    return int(m.group(1)), int(m.group(2))
+
+
+def _dotted(version: tuple[int, int]) -> str:
+    return ".".join(str(n) for n in version)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--onefile", action="store_true",
@@ -196,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-build", action="store_true", help="use the existing build in --dist")
     ap.add_argument("--smoke", action="store_true", help="run the frozen app's --smoke afterwards")
     ap.add_argument("--archive", action="store_true", help="pack the bundle into dist/ for a release")
+    ap.add_argument("--max-glibc", metavar="X.Y", type=_version_pair, default=None,
+                    help="(Linux) fail when the bundle needs a newer glibc than X.Y (README's promise)")
     args = ap.parse_args(argv)
     name, version = project_info()
     layout = Layout(args.dist.resolve(), args.work.resolve())
@@ -226,6 +263,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"executable: {layout.executable}")
     if layout.single.is_file():
         print(f"single file: {layout.single} ({tree_size(layout.single) / 1e6:.1f} MB)")
+
+    if sys.platform.startswith("linux"):
+        needed = glibc_needed(layout.folder)
+        shown = "?" if needed is None else _dotted(needed)
+        print(f"needs glibc {shown} or newer")
+        if args.max_glibc and needed is not None and needed > args.max_glibc:
+            print(f"error: the bundle needs glibc {shown}, newer than --max-glibc "
+                  f"{_dotted(args.max_glibc)}: build on an older system", file=sys.stderr)
+            return 1
 
     if args.smoke:
         res = smoke(layout.executable)

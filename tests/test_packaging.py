@@ -5,8 +5,10 @@ The slow test builds the one-folder Linux bundle with packaging/build.py from a 
 """
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -21,7 +23,7 @@ from tests.checkout import copy_checkout
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGING = ROOT / "packaging"
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
-OSES = ("windows-latest", "macos-latest", "ubuntu-latest")
+OSES = ("windows-latest", "macos-latest", "ubuntu-22.04")
 
 
 def _load(name: str) -> ModuleType:
@@ -161,6 +163,35 @@ def test_release_workflow_parses_and_builds_on_three_oses() -> None:
     # the build script is the only way in: no direct PyInstaller calls
     assert not any(re.search(r"pyinstaller|PyInstaller", r) for r in runs)
     assert any(str(s.get("uses", "")).startswith("actions/upload-artifact") for s in steps)
+
+
+def test_linux_release_promises_glibc_2_35_and_checks_it() -> None:
+    """Issue 16 item 3b: built on the oldest runner (glibc 2.35), the README says where it runs, and the
+    build fails if the bundle needs more than that."""
+    (job,) = mini_yaml(WORKFLOW.read_text(encoding="utf-8"))["jobs"].values()
+    assert "ubuntu-22.04" in job["strategy"]["matrix"]["os"]
+    runs = [str(s.get("run", "")) for s in job["steps"]]
+    build_runs = [r for r in runs if r.startswith("python packaging/build.py") and "--no-build" not in r]
+    assert build_runs and all("--max-glibc 2.35" in r for r in build_runs)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "glibc 2.35 or newer" in readme and "Ubuntu 22.04+" in readme and "Debian 12+" in readme
+
+
+def test_glibc_needed_reads_the_newest_symbol_version(tmp_path: Path) -> None:
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "a.so").write_bytes(b"\x7fELF" + b"\0GLIBC_2.17\0GLIBC_2.34\0GLIBC_2.4\0")
+    (tmp_path / "app").write_bytes(b"\x7fELF" + b"\0GLIBC_2.28\0GLIBC_PRIVATE\0")
+    (tmp_path / "notes.txt").write_bytes(b"GLIBC_2.99 is only text here")
+    (tmp_path / "link.so").symlink_to(tmp_path / "lib" / "a.so")
+    assert build.glibc_needed(tmp_path) == (2, 34)
+    (tmp_path / "lib" / "a.so").unlink()
+    assert build.glibc_needed(tmp_path) == (2, 28)
+
+
+def test_max_glibc_takes_a_version() -> None:
+    assert build._version_pair("2.35") == (2, 35)
+    with pytest.raises(argparse.ArgumentTypeError):
+        build._version_pair("2.35.1")
 
 
 # A strict parser for the block-style YAML of GitHub workflows (PyYAML is not a dependency):
@@ -351,6 +382,11 @@ def test_linux_bundle_builds_from_a_clean_tree_and_smokes(tmp_path: Path) -> Non
                 "assets/fonts/LICENSE-DejaVu.txt", "assets/icons/app.png", "docs/gui.md"):
         assert (internal / rel).is_file(), rel
     assert (folder / "matrix-tabletop.desktop").is_file() and (folder / "matrix-tabletop.png").is_file()
+
+    needed = build.glibc_needed(folder)
+    host = tuple(int(x) for x in platform.libc_ver()[1].split(".")[:2] if x.isdigit())
+    print(f"the bundle needs glibc {needed}; this host has {host}")
+    assert needed is not None and (not host or needed <= host)
 
     ok = build.smoke(exe)
     assert ok.returncode == 0, ok.stdout + ok.stderr
