@@ -53,17 +53,20 @@ class AppPaths:
 def scratch_home(user: AppPaths, with_autosave: bool = False) -> Iterator[AppPaths]:
     """Throw-away data and config folders for a run that is not a real game (``--screenshot``,
     ``--smoke``), so it never writes the user's autosave or settings; it starts from the default
-    settings (the same picture on every machine) and, ``with_autosave``, a copy of the user's autosave.
-    The card-face cache is shared: it is a cache, not the user's data."""
+    settings (the same picture on every machine) and, ``with_autosave``, a copy of the user's autosave
+    (the files at the top of the data folder). The card-face cache is shared: it is a cache, not the
+    user's data."""
     import shutil
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="matrix-tabletop-", ignore_cleanup_errors=True) as tmp:
         paths = AppPaths(Path(tmp) / "data", Path(tmp) / "config", user.cache)
-        if with_autosave and user.autosave.is_file():
-            paths.data.mkdir(parents=True)
+        paths.data.mkdir(parents=True)
+        if with_autosave:
             try:
-                shutil.copyfile(user.autosave, paths.autosave)
+                for src in user.data.iterdir():
+                    if src.is_file():
+                        shutil.copyfile(src, paths.data / src.name)
             except OSError:
                 pass  # unreadable: Continue then says there is nothing to continue
         yield paths
