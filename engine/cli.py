@@ -199,6 +199,16 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"error: {p}", file=sys.stderr)
             print(f"{len(e.problems)} error(s)", file=sys.stderr)
             return 1
+        from engine.legendary.keywords import load_keywords, missing_reminders
+
+        try:
+            missing = missing_reminders(db.cards.values(), load_keywords())
+        except CardLoadError as e:
+            missing = e.problems
+        for p in missing:
+            print(f"error: {p}", file=sys.stderr)
+        if missing:
+            return 1
         counts = db.kind_counts()
         print(json.dumps({"cards": sum(counts.values()), "by_category": counts,
                           "by_act": db.act_counts(), "by_group": db.group_counts()}, indent=1))

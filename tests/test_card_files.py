@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.legendary.carddb import NOT_CARD_FILES
 from engine.legendary.schema import (
     ActCard,
     AvatarCard,
@@ -49,7 +50,7 @@ def _load(path: Path) -> CardFile:
 
 
 def _card_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.toml") if p != PLAYMAT)
+    return sorted(p for p in folder.rglob("*.toml") if p.name not in NOT_CARD_FILES)
 
 
 def _cards(folder: Path) -> list:

@@ -15,6 +15,8 @@ from engine.resources import cards_dir
 
 CardModel = Any  # one of the schema card models
 # The card discriminator tags pydantic puts in error locations (left out of the messages).
+# Files of a card folder that hold no cards.
+NOT_CARD_FILES = ("playmat.toml", "keywords.toml")
 KIND_TAGS = ("hero", "avatar", "act", "enemy", "challenge", "event", "special", "strike", "inevitable")
 
 
@@ -140,8 +142,8 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardD
 
 
 def card_files(folder: Path) -> list[Path]:
-    """Card files of a folder (every ``*.toml`` but the playmat), sorted for determinism."""
-    return sorted(p for p in folder.glob("*.toml") if p.name != "playmat.toml")
+    """Card files of a folder (every ``*.toml`` but the playmat and the keyword reminders), sorted."""
+    return sorted(p for p in folder.glob("*.toml") if p.name not in NOT_CARD_FILES)
 
 
 def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> CardDB:

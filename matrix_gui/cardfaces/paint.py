@@ -6,6 +6,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from matrix_gui.cardfaces import draw as D
+from matrix_gui.cardfaces.compact import COMPACT_BELOW, paint_compact
 from matrix_gui.cardfaces.fonts import FontLike, get_font, text_width
 from matrix_gui.cardfaces.rain import colorize_rain, rain_mask
 from matrix_gui.cardfaces.spec import (
@@ -143,9 +144,8 @@ def _paste(img: Image.Image, stamp: Image.Image, cx: float, cy: float) -> None:
 
 
 def _emblem(img: Image.Image, rmask: Image.Image, mm: _MM, spec: FaceSpec, art_bottom: float) -> None:
-    """The art: a tinted emblem whose rain glyphs light up, with a glowing rim."""
-    back = spec.layout == "back"
-    if back:
+    """The art of a full face or a back: the emblem centred in the art window."""
+    if spec.layout == "back":
         size, cx, cy = round(mm(40)), mm(CARD_W_MM / 2), mm(32)
     else:
         if spec.stat_boxes:  # keep the emblem above the Avatar's stat boxes
@@ -153,6 +153,12 @@ def _emblem(img: Image.Image, rmask: Image.Image, mm: _MM, spec: FaceSpec, art_b
         art_h = art_bottom - ART_TOP
         size = round(mm(min(art_h * 0.9, 44)))
         cx, cy = mm(CARD_W_MM / 2), mm(ART_TOP + art_h / 2)
+    paint_emblem(img, rmask, spec, cx, cy, size)
+
+
+def paint_emblem(img: Image.Image, rmask: Image.Image, spec: FaceSpec, cx: float, cy: float,
+                 size: int) -> None:
+    """A tinted emblem ``size`` px square centred at (cx, cy): its rain glyphs light up, its rim glows."""
     if size < 8:
         return
     x, y = round(cx - size / 2), round(cy - size / 2)
@@ -264,7 +270,13 @@ def _footer(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
 
 
 def paint_face(spec: FaceSpec, height: int) -> Image.Image:
-    """Render a face spec to an RGBA image ``height`` pixels high with rounded, transparent corners."""
+    """Render a face spec to an RGBA image ``height`` pixels high with rounded, transparent corners;
+    under ``COMPACT_BELOW`` px a front uses the table layout (compact.py)."""
+    return render_face(spec, height)[0]
+
+
+def render_face(spec: FaceSpec, height: int) -> tuple[Image.Image, dict[str, int]]:
+    """``paint_face`` plus the text sizes a table-size face used (empty for a full face or a back)."""
     w, h = card_size(height)
     mm = _MM(h)
     style = spec.style
@@ -272,6 +284,10 @@ def paint_face(spec: FaceSpec, height: int) -> Image.Image:
     cell = max(3, round(h / (34 if back else 40)))
     rmask = rain_mask((w, h), spec.seed, cell, density=1.4 if back else 1.0)
     img = colorize_rain(rmask, style.tint, style.base).convert("RGBA")
+    if not back and h < COMPACT_BELOW:
+        used = paint_compact(spec, img, rmask)
+        img.putalpha(D.corner_mask(w, h, max(1, round(mm(CORNER_MM)))))
+        return img, used
     art_bottom = LAYOUTS.get(spec.layout, (48.0, 48.6))[0]
     if spec.emblem != "none":
         _emblem(img, rmask, mm, spec, art_bottom)
@@ -296,7 +312,7 @@ def paint_face(spec: FaceSpec, height: int) -> Image.Image:
         draw_layout(d, layout_rules(spec, h), BODY_COLOR)
         _footer(d, mm, spec)
     img.putalpha(D.corner_mask(w, h, max(1, round(mm(CORNER_MM)))))
-    return img
+    return img, {}
 
 
 def _back_title(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:

@@ -74,6 +74,23 @@ ENEMY_KEYWORDS = {
 }
 HERO_KEYWORDS = {"coordinate": "Coordinate", "digital": "Digital Hero", "coordinate_unlimited": "Coordinate"}
 
+
+def keyword_tags(card: Any) -> list[str]:
+    """The keywords a card shows as chips at table size (with their costs), printed names."""
+    tags: list[str] = []
+    for k in getattr(card, "keywords", None) or []:
+        name = ENEMY_KEYWORDS.get(k) or HERO_KEYWORDS.get(k) or humanize(k)
+        if k == "evade":
+            name = f"{name} {card.evade_cost}"
+        elif k == "buy_time":
+            name = f"{name} {card.buy_time_cost}"
+        tags.append(name)
+    if getattr(card, "sacrifice", None):
+        tags.append("Sacrifice")
+    if getattr(card, "free_your_mind", False):
+        tags.append("Free Your Mind")
+    return list(dict.fromkeys(tags))
+
 LABEL_RX = re.compile(r"^[A-Z][A-Za-z']*(?: [A-Za-z0-9']+){0,2}(?: \([^)]*\))?:")
 SENTENCE_RX = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 
@@ -121,6 +138,7 @@ class FaceSpec:
     footer_left: str = ""
     footer_right: str = ""
     stat_boxes: list[tuple[str, str]] = field(default_factory=list)  # avatar: (label, value)
+    tags: list[str] = field(default_factory=list)  # keyword chips of the table-size face (compact.py)
 
 
 # --- labels ------------------------------------------------------------------------------------
@@ -262,6 +280,7 @@ def _hero(card: Any, labels: Labels) -> FaceSpec:
     if card.attack or card.attack_plus:
         spec.stats.append(Stat("diamond", _num(card.attack, card.attack_plus), 52.6, art_bottom - 7.0, 13.6,
                                ATTACK_COLOR, label="ATTACK", label_side="left"))
+    spec.tags = keyword_tags(card)
     return spec
 
 
@@ -305,6 +324,7 @@ def _enemy(card: Any, labels: Labels) -> FaceSpec:
         spec.chips.append(f"BUY TIME {card.buy_time_cost}")
     if card.fights_needed > 1:
         spec.chips.append(f"FIGHT \u00d7{card.fights_needed}")
+    spec.tags = keyword_tags(card) + ([f"Fight \u00d7{card.fights_needed}"] if card.fights_needed > 1 else [])
     return spec
 
 
@@ -326,6 +346,7 @@ def _challenge(card: Any, labels: Labels) -> FaceSpec:
     if shown:
         spec.chips.append("TO COMPLETE")
     spec.paras = keyword_paras(card.text, kw) + card_paras(card.text, kw) + flavor_para(card.flavor)
+    spec.tags = keyword_tags(card)
     return spec
 
 
@@ -336,6 +357,7 @@ def _event(card: Any, labels: Labels) -> FaceSpec:
                     subtitle=" \u00b7 ".join(card.descriptors) or style.label, emblem="bolt",
                     footer_left=labels.deck_label(card), footer_right=right)
     spec.paras = card_paras(card.text, []) + flavor_para(card.flavor)
+    spec.tags = [style.label]
     return spec
 
 
@@ -348,6 +370,7 @@ def _strike(card: Any, labels: Labels) -> FaceSpec:
                            label="DAMAGE", label_side="right"))
     if not card.stays:
         spec.chips.append("DISCARD AFTER")
+        spec.tags = ["Discard after"]
     spec.paras = card_paras(card.text, []) + flavor_para(card.flavor)
     return spec
 
@@ -357,6 +380,7 @@ def _inevitable(card: Any, labels: Labels) -> FaceSpec:
     spec = FaceSpec(seed=card.id, style=style, layout="text", title=card.name, subtitle="Inevitable",
                     emblem="hourglass", footer_left=labels.deck_label(card), footer_right=style.label)
     spec.paras = card_paras(card.text, ["Inevitable"]) + flavor_para(card.flavor)
+    spec.tags = [style.label]
     return spec
 
 
@@ -393,6 +417,7 @@ def _act(card: Any, labels: Labels) -> FaceSpec:
                     footer_left=labels.deck_label(card), footer_right=f"Act {ROMAN.get(card.act, card.act)}")
     spec.corner = Stat("hex", ROMAN.get(card.act, str(card.act)), 0, 0, 0, style.accent, ink=(4, 20, 16),
                        label="ACT")
+    spec.tags = [span]
     for i, part in enumerate(parts):
         head = [Run(f"Part {part.part}", "bold", style.accent)]
         if part.title:
