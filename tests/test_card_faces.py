@@ -24,6 +24,8 @@ from matrix_gui.cardfaces import (
     text_box,
 )
 from matrix_gui.cardfaces import fonts as face_fonts
+from matrix_gui.cardfaces.compact import COMPACT_BELOW, READABLE_PX
+from matrix_gui.cardfaces.paint import render_face
 from matrix_gui.cardfaces.text import layout_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -359,3 +361,45 @@ def test_committed_icons_are_present() -> None:
     desktop = (REPO / "packaging" / "matrix-tabletop.desktop").read_text(encoding="utf-8")
     assert "Icon=matrix-tabletop" in desktop
     assert os.access(REPO / "tools" / "make_icons.py", os.R_OK)
+
+
+# --- table-size faces (compact.py) -------------------------------------------------------------------
+
+# Face heights the table asks for at 1280x800 (cards 94 px: bucket 96) and 1600x1000 (118 px: 128).
+TABLE_HEIGHTS = (96, 112, 128, 176, 224)
+
+
+def test_small_faces_use_the_table_layout_and_large_ones_the_full_face(db: CardDB) -> None:
+    spec = face_spec(db.cards["agent_on_the_rooftop"], "front", Labels.from_db(db))
+    _, small = render_face(spec, COMPACT_BELOW - 1)
+    _, large = render_face(spec, COMPACT_BELOW)
+    assert small["name"] and small["chip"] and small["number"]
+    assert large == {}  # the full face with its rules text
+
+
+def test_table_faces_show_keywords_as_chips_with_their_costs(db: CardDB) -> None:
+    labels = Labels.from_db(db)
+    assert face_spec(db.cards["agent_on_the_rooftop"], "front", labels).tags == ["Wild Swing", "Buy Time 5"]
+    assert face_spec(db.cards["test_one_drill_program"], "front", labels).tags[:1] == ["Evade 2"]
+    hero = face_spec(_hero(sacrifice=[{"verb": "draw", "amount": 1}]), "front", Labels())
+    assert hero.tags == ["Coordinate", "Sacrifice"]
+
+
+@pytest.mark.parametrize("height", TABLE_HEIGHTS)
+def test_every_shipped_card_is_readable_at_table_size(height: int) -> None:
+    """Name, keyword chips and numbers are never drawn under READABLE_PX at the table's sizes; from
+    112 px up every chip fits and no name is cut (at 96 px two crowded Agents lose one chip and the
+    51-letter Challenge name ends in an ellipsis: the inspector shows them)."""
+    shipped = load_db()
+    labels = Labels.from_db(shipped)
+    crowded = []
+    for card in shipped.cards.values():
+        sides = ("front", "back") if card.kind == "avatar" and card.back_name else ("front",)
+        for side in sides:
+            img, used = render_face(face_spec(card, side, labels), height)
+            assert img.size == card_size(height)
+            sizes = [used[k] for k in ("name", "chip", "number") if used.get(k)]
+            assert sizes and min(sizes) >= READABLE_PX, (card.id, used)
+            if used.get("dropped") or used.get("cut"):
+                crowded.append(card.id)
+    assert len(crowded) <= (3 if height < 112 else 0), crowded
