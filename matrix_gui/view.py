@@ -17,6 +17,7 @@ from engine.core.commands import Command
 from engine.core.results import Rejection
 from matrix_gui import intents
 from matrix_gui.gestureview import GestureView, Grip
+from matrix_gui.inspector import CardInspector
 from matrix_gui.intents import Key, TableIndex
 from matrix_gui.items import CardItem, TableItem, face_side
 from matrix_gui.operations import Operations
@@ -43,6 +44,7 @@ class TableView(GestureView):
         self.ops = ops
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self._snap: QVariantAnimation | None = None
+        self.inspector = CardInspector(self)  # the zoomed card's full text beside the zoom
 
     # --- what the engine allows -------------------------------------------------------------------------
 
