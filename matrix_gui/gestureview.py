@@ -132,8 +132,10 @@ class GestureView(QGraphicsView):
         raise NotImplementedError
 
     def refusal(self, why: Rejection) -> str:
-        """An engine refusal in words."""
-        return why.reason
+        """An engine refusal in words, led by its rule ID."""
+        from matrix_gui.refusals import refusal_text
+
+        return refusal_text(why)
 
     def commands_for(self, key: Key) -> list[Command]:
         """Legal commands that concern the item ``key`` (subject first)."""

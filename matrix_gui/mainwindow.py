@@ -81,6 +81,9 @@ class MainWindow(QMainWindow):
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self._restore_geometry()
         self.refresh_start_page()
+        from matrix_gui.refusals import install
+
+        install(self)  # refusals link to their rule; undo says what it undid
 
     # --- content (loaded lazily, after the first frame) ----------------------------------------------
 
@@ -230,6 +233,7 @@ class MainWindow(QMainWindow):
         self._action(view, "Se&ttings…", self.settings_dialog, QKeySequence.StandardKey.Preferences)
         helpm = mb.addMenu("&Help")
         self._action(helpm, "&Rules and Shortcuts", self.help_dialog, QKeySequence.StandardKey.HelpContents)
+        self._action(helpm, "Rules &Reference", self.rules_reference, "Ctrl+R")
 
     def _fill_actions_menu(self) -> None:
         m = self.actions_menu
@@ -493,7 +497,9 @@ class MainWindow(QMainWindow):
             self.status(result_text(self.observe().get("result", "")) + " (Game menu: New Game)")
 
     def _on_rejected(self, rej: Any) -> None:
-        self.status(rej.reason)
+        from matrix_gui.refusals import refusal_text
+
+        self.status(refusal_text(rej))
 
     def _refresh_hud(self) -> None:
         if self.ops.game is None:
@@ -541,6 +547,12 @@ class MainWindow(QMainWindow):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self._help = dlg
+
+    def rules_reference(self, rule_id: str = "") -> None:
+        """The Rules Reference window (matrix_gui/rulesref.py), at ``rule_id`` if given."""
+        from matrix_gui.rulesref import open_reference
+
+        open_reference(self, rule_id if isinstance(rule_id, str) else "")
 
     def toggle_full_screen(self) -> None:
         self.showNormal() if self.isFullScreen() else self.showFullScreen()

@@ -65,8 +65,8 @@ class TableView(GestureView):
             return False
         res = self.ops.submit(cmd)
         if not res.accepted:
-            self.last_reason = res.reason
-            self.status(res.reason)
+            self.last_reason = self.refusal(res)
+            self.status(self.last_reason)
             return False
         self.last_reason = ""
         return True

@@ -95,6 +95,10 @@ class LoggedGame(Generic[DB, S]):
         """Whether ``ev`` shows something hidden, so that undo must not go back past it."""
         return ev.kind in self.REVEALING
 
+    def reveal_words(self, ev: Event) -> str:
+        """What a revealing event showed, in words for the undo refusal."""
+        return ev.text or ev.kind.replace("_", " ")
+
     @classmethod
     def from_payload(cls: type[G], payload: dict[str, Any], db: Any = None, *,
                      path: Path | None = None) -> G:
@@ -131,7 +135,8 @@ class LoggedGame(Generic[DB, S]):
             reveal = next((e for e in events if reveals(e)), None)
             if reveal is not None:
                 self._snapshots.clear()
-                self._undo_closed = f"'{done.text()}' revealed hidden information ({reveal.kind})"
+                shown = self.reveal_words(reveal)
+                self._undo_closed = f"'{done.text()}' revealed hidden information: {shown}"
             else:
                 self._snapshots.append(before)
         return Accepted(events)

@@ -32,11 +32,31 @@ def _reveals(ev: Event) -> bool:
     return False
 
 
+# Where a revealing event took its card from, and what the other revealing events show (undo refusal).
+SOURCE_WORDS = {"zion": "Zion", "hovercraft": "the Hovercraft stack", "strikes": "the Strike deck",
+                "matrix_deck": "the Matrix Deck"}
+REVEAL_WORDS = {"cards_drawn": "cards were drawn", "card_revealed": "a card was turned face up",
+                "shuffled": "a deck was shuffled", "strike_drawn": "a Strike card was drawn",
+                "deck_reshuffled": "a deck was reshuffled",
+                "strikes_reshuffled": "the Strikes were reshuffled"}
+
+
+def _reveal_words(ev: Event) -> str:
+    if ev.text:
+        return ev.text
+    if ev.kind == "card_moved":
+        src = str(ev.data.get("src", ""))
+        where = SOURCE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
+        return f"a card was taken from {where}"
+    return REVEAL_WORDS.get(ev.kind, ev.kind.replace("_", " "))
+
+
 class LegendaryGame(LoggedGame[CardDB, State]):
     """One game: a card database, the state, the command log and the undo snapshots."""
 
     RULESET = RULESET
     reveals = staticmethod(_reveals)  # event kinds, and cards taken from a hidden pile
+    reveal_words = staticmethod(_reveal_words)
 
     def __init__(self, db: CardDB, state: State, *, track_undo: bool = True) -> None:
         super().__init__(db, state, track_undo=track_undo)

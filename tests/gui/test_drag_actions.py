@@ -148,7 +148,8 @@ def test_an_illegal_drop_snaps_back_and_shows_the_engines_reason(qtbot, win):
     home = item.pos()
     drag(qtbot, win, ("card", cid), ("pile", "p0.discard"))
     assert win.ops.game.state_hash() == h
-    want = win.ops.game.check(f"recruit {cid}").reason
+    why = win.ops.game.check(f"recruit {cid}")
+    want = f"{why.rule}: {why.reason}"  # the refusal names its rule
     assert win.view.last_reason == want
     assert want in win.statusBar().currentMessage()
     assert item.pos() == home
@@ -170,4 +171,5 @@ def test_illegal_phone_shows_the_rule(qtbot, win):
     h = win.ops.game.state_hash()
     drag(qtbot, win, ("rsi", 0), ("phone", "subway"))
     assert win.ops.game.state_hash() == h
-    assert win.view.last_reason == win.ops.game.check("move real subway").reason
+    why = win.ops.game.check("move real subway")
+    assert win.view.last_reason == f"{why.rule}: {why.reason}"
