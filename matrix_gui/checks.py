@@ -17,18 +17,19 @@ REQUIRED_ASSETS = (
     "assets/icons/app.png",
 )
 
+REQUIRED_DOCS = ("gui.md", "rules-reference.md")  # Help and the Rules Reference
+
 
 def missing_assets() -> list[str]:
     """Names of required shipped files that are missing (empty when all is well)."""
     out = []
     cards = cards_dir("legendary")
-    for name in ("playmat.toml", "starting.toml", "strikes.toml", "hovercraft.toml"):
+    for name in ("playmat.toml", "starting.toml", "strikes.toml", "hovercraft.toml", "keywords.toml"):
         if not (cards / name).is_file():
             out.append(f"cards/legendary/{name}")
     root = data_root()
     out.extend(rel for rel in REQUIRED_ASSETS if not (root / rel).is_file())
-    if not (root / "docs" / "gui.md").is_file():
-        out.append("docs/gui.md")
+    out.extend(f"docs/{name}" for name in REQUIRED_DOCS if not (root / "docs" / name).is_file())
     return out
 
 
