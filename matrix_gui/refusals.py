@@ -6,11 +6,12 @@ shown names a rule (it opens the Rules Reference there), and "Undid: ..." after 
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtWidgets import QMainWindow, QPushButton
 
-from matrix_gui.rulesref import RULE_ID_RX, open_reference
+RULE_ID_RX = re.compile(r"\b(?:LE|MR)-[A-Z]+-\d{2}\b")  # a rule ID: LE-MOVE-10, MR-GEN-02
 
 
 def refusal_text(rej: Any) -> str:
@@ -61,6 +62,8 @@ class RuleLink(QPushButton):
 
     def open(self) -> None:
         if self.rule:
+            from matrix_gui.rulesref import open_reference  # (its Qt text classes cost ~0.2 s to load)
+
             open_reference(self.window_, self.rule)
 
 

@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from matrix_gui.refusals import RULE_ID_RX
+
 REFERENCE = "rules-reference.md"
-RULE_ID_RX = re.compile(r"\b(?:LE|MR)-[A-Z]+-\d{2}\b")
 RULE_LINE_RX = re.compile(r"^- \*\*((?:LE|MR)-[A-Z]+-\d{2})\*\* (.*)$")
 SECTION_RX = re.compile(r"^## ((?:LE|MR)-[A-Z]+)\b(.*)$")
 BOLD_RX = re.compile(r"\*\*(.+?)\*\*")
