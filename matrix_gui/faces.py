@@ -32,8 +32,10 @@ SCAN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
 
 def _bucket(height_px: float) -> int:
-    """Round a pixel height up to a multiple of 16 (fewer cache entries while resizing)."""
-    return max(32, int((height_px + 15) // 16 * 16))
+    """Round a pixel height up to a multiple of 8 under 256 px, else of 16 (fewer cache entries while
+    resizing; table-size faces lose at most ~8% of their text size when scaled down to fit)."""
+    step = 8 if height_px < 256 else 16
+    return max(32, int((height_px + step - 1) // step * step))
 
 
 class FaceProvider:
