@@ -49,7 +49,7 @@ def _load(path: Path) -> CardFile:
 
 
 def _card_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.toml") if p != PLAYMAT)
+    return sorted(p for p in folder.rglob("*.toml") if p != PLAYMAT and p.name != "films.toml")
 
 
 def _cards(folder: Path) -> list:

@@ -1,0 +1,94 @@
+"""A card that forbids leaving or entering the Matrix binds card effects too (LE-ABILITY-02), not
+only the free move; only an Act card's instruction overrides it (LE-CARD-46).
+
+Fixture cards: ``forbid`` effects ("Nobody may leave the Matrix this turn") and the Rules Jammer
+("Combat Zone: You can't leave the Matrix"); the shipped Strike Jacked Out Hard and the Hero
+Narrow Escape ("Once this turn: Move to the Real World").
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.legendary.helpers import accepted
+
+
+def _stays(res_events: list[dict], seat: int) -> list[dict]:
+    return [e for e in res_events if e["kind"] == "rsi_stays" and e["seat"] == seat]
+
+
+@pytest.mark.rule("LE-ABILITY-02", "LE-MOVE-12")
+def test_le_ability_02_a_card_effect_cannot_move_a_player_out_while_leaving_is_forbidden(scenario):
+    sc = scenario("""
+active 0
+world 0 matrix
+effect 0 forbid what=leave_matrix
+effect 0 move_to_real_world
+""")
+    s = sc.game.state
+    assert s.players[0].in_matrix
+    stays = _stays(sc.events, 0)
+    assert stays and "LE-ABILITY-02" in stays[0]["text"]
+
+
+@pytest.mark.rule("LE-ABILITY-02", "LE-MOVE-12")
+def test_le_ability_02_a_card_effect_cannot_move_a_player_in_while_entering_is_forbidden(scenario):
+    sc = scenario("""
+active 0
+world 0 real
+effect 0 forbid what=enter_matrix
+effect 0 move_to_matrix
+""")
+    assert not sc.game.state.players[0].in_matrix
+    assert _stays(sc.events, 0)
+
+
+@pytest.mark.rule("LE-ABILITY-02", "LE-TIMING-02")
+def test_le_ability_02_a_standing_prohibition_keeps_an_effect_from_moving_the_player(scenario):
+    """The Jammer's Combat Zone ability forbids leaving while it sits there."""
+    sc = scenario("""
+active 0
+world 0 matrix
+put rules_timing_jammer combat up
+effect 0 move_to_real_world
+""")
+    assert sc.game.state.players[0].in_matrix
+    assert _stays(sc.events, 0)
+
+
+@pytest.mark.rule("LE-ABILITY-02")
+def test_le_ability_02_a_hero_played_from_hand_cannot_move_its_player_out(scenario):
+    sc = scenario("""
+active 0
+world 0 matrix
+put trinity_the_matrix_narrow_escape p0.hand as escape
+effect 0 forbid what=leave_matrix
+""")
+    s = sc.game.state
+    accepted(sc, "play $escape")
+    accepted(sc, "use $escape")
+    assert s.players[0].in_matrix
+
+
+@pytest.mark.rule("LE-ABILITY-02", "LE-STRIKE-05")
+def test_le_ability_02_a_strike_cannot_jack_out_a_player_who_may_not_leave(scenario):
+    sc = scenario("""
+active 0
+world 0 matrix
+put strike_jacked_out_hard strikes as jack
+effect 0 forbid what=leave_matrix
+effect 0 draw_strike
+""")
+    s = sc.game.state
+    assert sc.ref("jack") in s.piles["p0.strikes"]  # the Strike itself still hurts
+    assert s.players[0].in_matrix
+
+
+@pytest.mark.rule("LE-ABILITY-02", "LE-MOVE-12")
+def test_le_ability_02_without_a_prohibition_the_effect_still_moves_the_player(scenario):
+    sc = scenario("""
+active 0
+world 0 matrix
+put strike_jacked_out_hard strikes as jack
+effect 0 draw_strike
+""")
+    assert not sc.game.state.players[0].in_matrix
