@@ -364,7 +364,7 @@ def _put_defeated(t: Table, task: dict) -> None:
 
 @verb("put_into_deck")
 def _put_deck(t: Table, task: dict) -> None:
-    """An Event joins the active player's cards (Bug, LE-CARD-06/07, LE-DEFEAT-07)."""
+    """An Event joins the active player's cards (LE-CARD-06/07, LE-DEFEAT-07)."""
     cid, seat = task["src"], t.s.active
     pos = task["fx"]["position"]
     t.s.owner[cid] = seat

@@ -72,7 +72,7 @@ class HeuristicBot:
         if d.kind == "wild_swing":  # throw away a painful Strike
             cid = s.piles["resolving"][-1] if s.piles["resolving"] else None
             return 1 if cid is not None and t.card(cid).damage >= 2 else 0
-        if d.rule == "LE-CARD-37":  # Incoming: pay Time only when it is plentiful
+        if d.rule == "LE-CARD-37":  # a Strike avoided with Time: pay only when Time is plentiful
             return 1 if s.time >= 6 else 0
         if d.rule == "LE-CARD-34":  # the ship is torn apart: pay as much as we can
             return n - 1
@@ -96,7 +96,7 @@ class HeuristicBot:
     def _best_seat(self, t: Table, task: dict, seats: list[int], n: int) -> int:
         s = t.s
         verb = task.get("fx", {}).get("verb", "")
-        if task.get("op") == "strike_card":  # who takes One of You is Going to Die: the healthiest
+        if task.get("op") == "strike_card":  # who takes a Strike another may take: the healthiest
             return max(range(n), key=lambda i: t.health(seats[i]) - t.damage(seats[i]))
         if verb == "heal_strike":
             return max(range(n), key=lambda i: t.damage(seats[i]))
@@ -118,7 +118,7 @@ class HeuristicBot:
         one = s.mods.the_one
         low_time = s.time <= (2 if one else 3)
         m_hurt = m is not None and t.health(m) - t.damage(m) <= (1 if one else 2)
-        # Alone, nobody is left in the Real World to fire the EMP: the Major Victory is out of reach.
+        # Alone, nobody is left in the Real World to help: the Major Victory is out of reach.
         hopeless = m is None or s.players[m].defeated or len(t.living()) == 1
         return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
 
