@@ -69,26 +69,17 @@ effect 0 forbid what=leave_matrix
     assert s.players[0].in_matrix
 
 
-@pytest.mark.rule("LE-ABILITY-02", "LE-STRIKE-05")
-def test_le_ability_02_a_strike_cannot_jack_out_a_player_who_may_not_leave(scenario):
-    sc = scenario("""
+@pytest.mark.rule("LE-ABILITY-02", "LE-STRIKE-05", "LE-MOVE-12")
+@pytest.mark.parametrize("forbidden", [True, False])
+def test_le_ability_02_a_strike_jacks_a_player_out_only_if_leaving_is_not_forbidden(scenario, forbidden):
+    forbid = "effect 0 forbid what=leave_matrix" if forbidden else ""
+    sc = scenario(f"""
 active 0
 world 0 matrix
 put strike_jacked_out_hard strikes as jack
-effect 0 forbid what=leave_matrix
+{forbid}
 effect 0 draw_strike
 """)
     s = sc.game.state
     assert sc.ref("jack") in s.piles["p0.strikes"]  # the Strike itself still hurts
-    assert s.players[0].in_matrix
-
-
-@pytest.mark.rule("LE-ABILITY-02", "LE-MOVE-12")
-def test_le_ability_02_without_a_prohibition_the_effect_still_moves_the_player(scenario):
-    sc = scenario("""
-active 0
-world 0 matrix
-put strike_jacked_out_hard strikes as jack
-effect 0 draw_strike
-""")
-    assert not sc.game.state.players[0].in_matrix
+    assert s.players[0].in_matrix == forbidden
