@@ -39,15 +39,20 @@ class Modifiers:
         """The fields that differ from their defaults (an empty dict when no Act fact is set)."""
         return {f.name: v for f in fields(self) if (v := getattr(self, f.name)) != f.default}
 
+    def to_saved(self) -> dict[str, Any]:
+        """``to_dict`` under the key names saves have always used, so a save made before these
+        fields existed replays to the same state hash."""
+        return {_SAVED_NAMES.get(k, k): v for k, v in self.to_dict().items()}
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Modifiers:
-        """The inverse of ``to_dict``; also reads the string keys of saves made before."""
-        kw = {_OLD_KEYS.get(k, k): v for k, v in d.items()}
-        return cls(**kw)
+        """The inverse of ``to_dict`` and of ``to_saved``."""
+        return cls(**{_FIELD_NAMES.get(k, k): v for k, v in d.items()})
 
     def copy(self) -> Modifiers:
         return Modifiers(*(getattr(self, f.name) for f in fields(self)))
 
 
-# Keys of the former ``State.flags`` dict whose field has another name.
-_OLD_KEYS = {"time_rate": "attack_per_time_step", "silenced": "silence_source"}
+# Fields saved under another name (the keys of the former ``State.flags`` dict).
+_SAVED_NAMES = {"attack_per_time_step": "time_rate", "silence_source": "silenced"}
+_FIELD_NAMES = {v: k for k, v in _SAVED_NAMES.items()}

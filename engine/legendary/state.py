@@ -83,7 +83,7 @@ def _turn_dict(turn: Turn, cp: Any) -> dict[str, Any]:
 _JSON_FIELDS: dict[str, Any] = {
     "players": lambda v, cp: [dc_dict(p, cp) for p in v],
     "turn": _turn_dict,
-    "mods": lambda v, cp: v.to_dict(),
+    "mods": lambda v, cp: v.to_saved(),
     "decision": lambda v, cp: None if v is None else v.to_dict(),
     "owner": lambda v, cp: str_keys(v),
 }

@@ -27,17 +27,20 @@ def test_modifiers_clone_hash_save_and_show_in_the_view(scenario):
     s.mods.attack_per_time_step = 3
     assert snap.mods.matrix_player is None  # the undo snapshot is a copy
     assert g.state_hash() != before
-    assert s.to_dict()["flags"] == {"matrix_player": 1, "attack_per_time_step": 3}
+    assert s.to_dict()["flags"] == {"matrix_player": 1, "time_rate": 3}  # the names saves use
     back = State.from_dict(s.to_dict())
     assert back.mods == s.mods and back.hash() == s.hash()
     assert g.observe(1)["modifiers"] == {"matrix_player": 1, "attack_per_time_step": 3}
 
 
-def test_modifiers_read_the_string_keys_of_older_saves():
+def test_modifiers_keep_the_saved_names_of_the_former_flags():
+    """A position saved before the modifiers existed reads back and saves to the same keys, so
+    its state hash is unchanged."""
     old = {"matrix_player": 0, "time_rate": 3, "time_payer": 0, "silenced": "A Call", "the_one": True}
     m = Modifiers.from_dict(old)
     assert (m.matrix_player, m.attack_per_time_step, m.time_payer, m.silence_source, m.the_one) == \
         (0, 3, 0, "A Call", True)
+    assert m.to_saved() == old
 
 
 def test_the_registry_lists_each_act_once_and_refuses_a_name_declared_twice():
