@@ -17,29 +17,16 @@ def _stays(res_events: list[dict], seat: int) -> list[dict]:
 
 
 @pytest.mark.rule("LE-ABILITY-02", "LE-MOVE-12")
-def test_le_ability_02_a_card_effect_cannot_move_a_player_out_while_leaving_is_forbidden(scenario):
-    sc = scenario("""
-active 0
-world 0 matrix
-effect 0 forbid what=leave_matrix
-effect 0 move_to_real_world
-""")
-    s = sc.game.state
-    assert s.players[0].in_matrix
+@pytest.mark.parametrize(("world", "forbidden", "effect"), [
+    ("matrix", "leave_matrix", "move_to_real_world"),
+    ("real", "enter_matrix", "move_to_matrix"),
+])
+def test_le_ability_02_a_card_effect_cannot_move_a_player_while_that_move_is_forbidden(
+        scenario, world, forbidden, effect):
+    sc = scenario(f"active 0\nworld 0 {world}\neffect 0 forbid what={forbidden}\neffect 0 {effect}")
+    assert sc.game.state.players[0].in_matrix == (world == "matrix")
     stays = _stays(sc.events, 0)
     assert stays and "LE-ABILITY-02" in stays[0]["text"]
-
-
-@pytest.mark.rule("LE-ABILITY-02", "LE-MOVE-12")
-def test_le_ability_02_a_card_effect_cannot_move_a_player_in_while_entering_is_forbidden(scenario):
-    sc = scenario("""
-active 0
-world 0 real
-effect 0 forbid what=enter_matrix
-effect 0 move_to_matrix
-""")
-    assert not sc.game.state.players[0].in_matrix
-    assert _stays(sc.events, 0)
 
 
 @pytest.mark.rule("LE-ABILITY-02", "LE-TIMING-02")
