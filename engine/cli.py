@@ -35,7 +35,7 @@ def default_setup(db: Any, players: int, seed: int, card_dirs: list[str]) -> Any
 
     films = available_films(db)
     if films:
-        return film_setup(films[0].id, players, seed, card_dirs=card_dirs)
+        return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs)
 
     acts = []
     decks = {c.deck for c in db.cards.values() if c.kind != "act"}

@@ -74,7 +74,7 @@ class Content:
             return s
         from engine.legendary.films import film_setup
 
-        s = film_setup(film_id, players, seed, avatars)
+        s = film_setup(film_id, players, seed, avatars, db=self.db)
         s.card_dirs = list(self.card_dirs)
         return s
 

@@ -59,7 +59,7 @@ def _hero(**update: object) -> schema.HeroCard:
 def _db_with(db: CardDB, *cards: object) -> CardDB:
     merged = dict(db.cards)
     merged.update({c.id: c for c in cards})  # type: ignore[attr-defined]
-    return CardDB(cards=merged, playmat=db.playmat)
+    return db.with_cards(merged)
 
 
 # --- purity ----------------------------------------------------------------------------------------

@@ -72,10 +72,8 @@ def test_every_keyword_appears_on_a_card_of_the_matrix():
 
     from engine.legendary import schema
     from engine.legendary.carddb import load_db
-    from engine.legendary.films import FILMS
-
-    film = FILMS["the_matrix"]
     db = load_db()
+    film = db.films["the_matrix"]
     decks = {f"act:{a}" for a in film.acts} | {f"group:{g}" for g in film.groups} | \
         {"hovercraft", "part_of_the_system"}
     cards = [c for c in db.cards.values() if c.deck in decks]

@@ -1,7 +1,7 @@
 """Write the JSON Schema of the card files (for editors): python tools/card_schema.py
 
 The schemas are generated from the pydantic models in engine/legendary/schema.py (Legendary card
-files and the playmat) and engine/replay/schema.py (Matrix Replay card files); a test fails when a
+files, the playmat and films.toml) and engine/replay/schema.py (Matrix Replay card files); a test fails when a
 committed file is stale.
 """
 from __future__ import annotations
@@ -31,6 +31,7 @@ def schemas() -> dict[str, str]:
     return {
         "cards.schema.json": _text(legendary_schema.CardFile),
         "playmat.schema.json": _text(legendary_schema.Playmat),
+        "films.schema.json": _text(legendary_schema.FilmsFile),
     }
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
+from engine.legendary.acts import registry
 from engine.legendary.state import att, dock, pp, row
 from engine.legendary.table import Table
 
@@ -29,9 +31,6 @@ class Action:
 
 ACTIONS: dict[str, Action] = {}
 _CHECKS: list[tuple[str, str, Check]] = []
-# Restrictions an Act Part adds to every command (registered by engine/legendary/acts/), checked
-# after the shared preconditions.
-RESTRICTIONS: list[Check] = []
 
 
 def action(verb: str, usage: str) -> Callable[[Check], Check]:
@@ -60,10 +59,9 @@ def _gate(t: Table, cmd: Command, *, seat_must_be_active: bool = True) -> Reject
         return R("LE-TURN-03", f"it is {t.player_name(s.active)}'s turn, not {t.player_name(cmd.seat)}'s")
     if s.phase != "action" or s.stack:
         return R("LE-TURN-01", f"that is done in the Action Phase; this is the {s.phase} phase")
-    if s.flags:
-        for restriction in RESTRICTIONS:
-            if (r := restriction(t, cmd)) is not None:
-                return r
+    for restriction in registry().restrictions:  # an Act's limits (engine/legendary/acts/)
+        if (r := restriction(t, cmd)) is not None:
+            return r
     return None
 
 
@@ -245,7 +243,7 @@ def check_recruit(t: Table, cmd: Command) -> Rejection | None:
 def gain_pile(t: Table, seat: int) -> str:
     """Where a Hero ``seat`` gains goes: their discard pile (LE-RECRUIT-08), or the Matrix player's
     hand when an Act says so for Real-World players (LE-CARD-31)."""
-    to = t.s.flags.get("gains_to_hand_of")
+    to = t.s.mods.gains_to_hand_of
     if to is not None and to != seat and not t.s.players[seat].in_matrix and not t.s.players[to].defeated:
         return pp(to, "hand")
     return pp(seat, "discard")
@@ -255,19 +253,21 @@ def do_recruit(t: Table, cmd: Command) -> None:
     s = t.s
     seat = s.active
     dst = gain_pile(t, seat)
-    to = t.s.flags.get("gains_to_hand_of")
+    to = t.s.mods.gains_to_hand_of
     into = f", into {t.player_name(to)}'s hand" if dst != pp(seat, "discard") else ""
     if cmd.args[0] == "hovercraft":
         cid = s.piles["hovercraft"][-1]
         s.turn.recruit -= 3
         t.move(cid, "hovercraft", dst, face_up=True,
                text=f"{t.player_name(seat)} recruits the Hovercraft {t.name(cid)}{into}")
+        s.turn.gained.append(cid)
     else:
         cid = cmd.args[0]
         sp = _dock_space(t, cid)
         s.turn.recruit -= t.card(cid).cost
         t.move(cid, dock(sp), dst, face_up=True,
                text=f"{t.player_name(seat)} recruits {t.name(cid)}{into}")
+        s.turn.gained.append(cid)
         flow.refill_dock(t)
     t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
 
@@ -505,7 +505,7 @@ def check_complete(t: Table, cmd: Command) -> Rejection | None:
     if c.condition == "dock_groups_4" and _dock_groups(t) < 4:
         return R("LE-CARD-13", f"the Dock shows Heroes from {_dock_groups(t)} Hero Groups; "
                  f"{c.name} needs 4 or more")
-    if c.condition == "hook" and not effects.HOOKS[c.condition_hook](t, {"query": True, "src": cid}):
+    if c.condition == "hook" and not registry().query(c.condition_hook)(t):
         return R("LE-CHALLENGE-02", f"the condition of {c.name} is not met")
     pool = cmd.args[1] if len(cmd.args) > 1 else None
     rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack
@@ -636,29 +636,6 @@ def check_objective(t: Table, cmd: Command) -> Rejection | None:
 
 def do_objective(t: Table, cmd: Command) -> None:
     flow.complete_objective(t)
-
-
-@action("raise-time", "raise-time: pay Attack to raise the Time Track by 1, when an Act allows it")
-def check_raise_time(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
-        return r
-    s = t.s
-    rate = s.flags.get("time_rate")
-    if rate is None:
-        return R("LE-TIME-01", "nothing lets you raise the Time Track by paying Attack now")
-    payer = s.flags.get("time_payer")
-    if payer is not None and payer != s.active:
-        return R("LE-CARD-05", f"only {t.player_name(payer)} may pay to raise the Time Track")
-    if s.turn.attack < rate:
-        return R("LE-CARD-05", f"raising the Time Track costs {rate} Attack and you have {s.turn.attack}")
-    return None
-
-
-def do_raise_time(t: Table, cmd: Command) -> None:
-    s = t.s
-    s.turn.attack -= s.flags["time_rate"]
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
-    t.change_time(1, f"{t.player_name(s.active)} pays {s.flags['time_rate']} Attack")
 
 
 @action("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered")
@@ -836,8 +813,8 @@ def candidates(t: Table) -> Iterator[Command]:
             else:
                 yield Command("complete", (cid,))
     yield Command("objective")
-    if s.flags.get("time_rate") is not None:
-        yield Command("raise-time")
+    for extra in registry().commands.values():  # an Act's own commands
+        yield from extra.candidates(t)
     yield Command("minor-victory")
     yield Command("end")
 
@@ -845,4 +822,23 @@ def candidates(t: Table) -> Iterator[Command]:
 for _verb, _usage, _check in _CHECKS:
     ACTIONS[_verb] = Action(_verb, _check, globals()[f"do_{_verb.replace('-', '_')}"], _usage)
 
-__all__ = ["ACTIONS", "Action", "candidates", "att"]
+
+@cache
+def _act_actions() -> dict[str, Action]:
+    """The Acts' own commands, checked after the shared preconditions."""
+    def gated(check: Check) -> Check:
+        return lambda t, cmd: _gate(t, cmd) or check(t, cmd)
+    return {v: Action(v, gated(c.check), c.perform, c.usage) for v, c in registry().commands.items()}
+
+
+def find(verb: str) -> Action | None:
+    """The action of a command verb: a general one, or one an Act brings."""
+    return ACTIONS.get(verb) or _act_actions().get(verb)
+
+
+def verbs() -> list[str]:
+    """Every command verb, sorted."""
+    return sorted({*ACTIONS, *_act_actions()})
+
+
+__all__ = ["ACTIONS", "Action", "candidates", "find", "verbs", "att"]

@@ -9,14 +9,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.core.cardfiles import CardLoadError, add_card, read_card_files, validation_problems
+from engine.core.cardfiles import CardLoadError, add_card, read_card_files, read_toml, validation_problems
 from engine.legendary import schema
 from engine.resources import cards_dir
 
 CardModel = Any  # one of the schema card models
-# The card discriminator tags pydantic puts in error locations (left out of the messages).
+FILMS_FILE = "films.toml"  # the film setups and the starting deck, not cards
+PLAYMAT_FILE = "playmat.toml"
 # Files of a card folder that hold no cards.
-NOT_CARD_FILES = ("playmat.toml", "keywords.toml")
+NOT_CARD_FILES = (PLAYMAT_FILE, FILMS_FILE, "keywords.toml")
+# The card discriminator tags pydantic puts in error locations (left out of the messages).
 KIND_TAGS = ("hero", "avatar", "act", "enemy", "challenge", "event", "special", "strike", "inevitable")
 
 
@@ -27,6 +29,8 @@ class CardDB:
     cards: dict[str, CardModel]
     playmat: schema.Playmat
     files: dict[str, str] = field(default_factory=dict)  # card id -> file name
+    films: dict[str, schema.Film] = field(default_factory=dict)  # by id, in release order
+    starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
 
     def fx(self, card_id: str, attr: str) -> list[dict]:
@@ -42,6 +46,11 @@ class CardDB:
             got = [e.model_dump() for e in value]
             self._fx[key] = got
         return got
+
+    def with_cards(self, cards: dict[str, CardModel]) -> CardDB:
+        """A copy holding other card definitions, with the same playmat, films and starting deck."""
+        return CardDB(cards=cards, playmat=self.playmat, films=self.films,
+                      starting_deck=self.starting_deck)
 
     def by_deck(self, deck: str) -> list[CardModel]:
         return [c for c in self.cards.values() if c.deck == deck]
@@ -92,13 +101,14 @@ def category(card: CardModel) -> str:
 
 
 def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
-    """Every (field, hook name) a card's data refers to, at any depth."""
+    """Every (kind, name) of an Act rule a card's data refers to, at any depth: "effect" for a
+    ``hook`` verb, "query" for an Objective's ``hook`` or a Challenge's ``condition_hook``."""
     if isinstance(node, dict):
         if node.get("verb") == "hook":
-            yield "hook", node["name"]
+            yield "effect", node["name"]
         for key in ("hook", "condition_hook"):
             if isinstance(node.get(key), str) and node[key] and node.get("verb") != "hook":
-                yield key, node[key]
+                yield "query", node[key]
         for v in node.values():
             yield from _hook_names(v)
     elif isinstance(node, list):
@@ -107,16 +117,47 @@ def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
 
 
 def _hook_problems(card: CardModel) -> list[str]:
-    """Hooks a card names that no Act module registers (checked at load, never mid-game)."""
-    from engine.legendary import acts  # noqa: F401  (registers the hooks)
-    from engine.legendary.effects import HOOKS
+    """Act rules a card names that no Act module declares (checked at load, never mid-game)."""
+    from engine.legendary.acts import registry
 
-    return [f"{field}: unknown hook {name!r}" for field, name in _hook_names(card.model_dump())
-            if name not in HOOKS]
+    known = {"effect": registry().effects, "query": registry().queries}
+    return [f"unknown hook {name!r} (no Act declares the {kind} {name!r})"
+            for kind, name in _hook_names(card.model_dump()) if name not in known[kind]]
 
 
-def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardDB:
-    """Load card TOML files (and the playmat); raise CardLoadError listing every problem."""
+def _load_films(paths: Iterable[Path], cards: dict[str, CardModel], problems: list[str]
+                ) -> tuple[dict[str, schema.Film], tuple[tuple[str, int], ...]]:
+    """The films and the starting deck of the ``films.toml`` files (later folders add films)."""
+    films: dict[str, schema.Film] = {}
+    deck: tuple[tuple[str, int], ...] = ()
+    for path in paths:
+        doc = read_toml(path, problems)
+        if doc is None:
+            continue
+        try:
+            parsed = schema.FilmsFile.model_validate(doc)
+        except ValidationError as e:
+            problems.extend(validation_problems(path.name, e, doc, KIND_TAGS))
+            continue
+        if parsed.starting_deck:
+            if deck:
+                problems.append(f"{path.name}: starting_deck: a starting deck is already given")
+            deck = tuple((e.card, e.count) for e in parsed.starting_deck)
+            for i, (cid, _) in enumerate(deck):
+                card = cards.get(cid)
+                if card is None or card.kind != "hero" or card.deck != "starting":
+                    problems.append(f"{path.name}: starting_deck.{i}: {cid!r} is not a starting Hero")
+        for f in parsed.film:
+            if f.id in films:
+                problems.append(f"{path.name}: film '{f.id}': id already used")
+            films[f.id] = f
+    return films, deck
+
+
+def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
+               films_paths: Iterable[Path] = ()) -> CardDB:
+    """Load card TOML files (and the playmat and film files); raise CardLoadError listing every
+    problem."""
     problems: list[str] = []
     cards: dict[str, CardModel] = {}
     files: dict[str, str] = {}
@@ -124,6 +165,7 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardD
         for card in parsed.card:
             problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card))
             add_card(cards, files, name, card, problems)
+    films, deck = _load_films(films_paths, cards, problems)
     playmat = None
     if playmat_path is not None:
         try:
@@ -138,11 +180,12 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None) -> CardD
     if problems:
         raise CardLoadError(problems)
     assert playmat is not None
-    return CardDB(cards=cards, playmat=playmat, files=files)
+    return CardDB(cards=cards, playmat=playmat, files=files, films=films, starting_deck=deck)
 
 
 def card_files(folder: Path) -> list[Path]:
-    """Card files of a folder (every ``*.toml`` but the playmat and the keyword reminders), sorted."""
+    """Card files of a folder (every ``*.toml`` but the playmat, the films and the keyword reminders),
+    sorted."""
     return sorted(p for p in folder.glob("*.toml") if p.name not in NOT_CARD_FILES)
 
 
@@ -150,6 +193,9 @@ def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> Car
     """The shipped cards plus any extra folders (fixtures, user stories)."""
     base = base or cards_dir("legendary")
     paths = card_files(base)
+    films = [base / FILMS_FILE]
     for d in extra_dirs:
         paths.extend(card_files(Path(d)))
-    return load_files(paths, base / "playmat.toml")
+        if (Path(d) / FILMS_FILE).is_file():
+            films.append(Path(d) / FILMS_FILE)
+    return load_files(paths, base / PLAYMAT_FILE, films)

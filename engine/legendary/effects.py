@@ -11,25 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.legendary import row as rowmod
+from engine.legendary.acts import registry
 from engine.legendary.state import pp, row
 from engine.legendary.table import Table
 
 Handler = Callable[[Table, dict[str, Any]], None]
 VERBS: dict[str, Handler] = {}
-HOOKS: dict[str, Handler] = {}
 
 
 def verb(name: str) -> Callable[[Handler], Handler]:
     def deco(fn: Handler) -> Handler:
         VERBS[name] = fn
-        return fn
-    return deco
-
-
-def hook(name: str) -> Callable[[Handler], Handler]:
-    """Register a Python hook for rules no verb can say (card-specific)."""
-    def deco(fn: Handler) -> Handler:
-        HOOKS[name] = fn
         return fn
     return deco
 
@@ -168,24 +160,32 @@ def _choose_seat(t: Table, task: dict, prompt: str, rule: str) -> int | None:
 def _move_rw(t: Table, task: dict) -> None:
     seat = _choose_seat(t, task, "Who moves to the Real World?", "LE-MOVE-12")
     if seat is not None:
-        set_world(t, seat, False, "card effect")
+        set_world(t, seat, False, "card effect", src=task["src"])
 
 
 @verb("move_to_matrix")
 def _move_mx(t: Table, task: dict) -> None:
     seat = _choose_seat(t, task, "Who moves into the Matrix?", "LE-MOVE-12")
     if seat is not None:
-        set_world(t, seat, True, "card effect")
+        set_world(t, seat, True, "card effect", src=task["src"])
 
 
-def set_world(t: Table, seat: int, in_matrix: bool, why: str) -> None:
-    """Relocate an RSI (LE-MOVE-04/05/12)."""
+def set_world(t: Table, seat: int, in_matrix: bool, why: str, *, src: int | None = None) -> None:
+    """Relocate an RSI (LE-MOVE-04/05/12) unless a card forbids that move now (LE-ABILITY-02);
+    an instruction of an Act card (``src``) overrides such a card (LE-CARD-46)."""
     p = t.s.players[seat]
     if p.in_matrix == in_matrix:
         return
-    if not in_matrix and t.s.flags.get("matrix_player") == seat:
+    if not in_matrix and t.s.mods.matrix_player == seat:
         t.emit("rsi_stays", f"{t.player_name(seat)} is the Matrix player and stays in the Matrix "
                "(LE-CARD-28)", seat=seat)
+        return
+    by_act = src is not None and 0 <= src < len(t.s.defs) and t.card(src).kind == "act"
+    no = None if by_act else prohibition(t, "enter_matrix" if in_matrix else "leave_matrix")
+    if no is not None:
+        where = "enter the Matrix" if in_matrix else "leave the Matrix"
+        who = no[1][:1].upper() + no[1][1:]
+        t.emit("rsi_stays", f"{who} forbids {t.player_name(seat)} to {where} ({no[0]})", seat=seat)
         return
     p.in_matrix = in_matrix
     where = "the Matrix" if in_matrix else "the Real World"
@@ -364,7 +364,7 @@ def _put_defeated(t: Table, task: dict) -> None:
 
 @verb("put_into_deck")
 def _put_deck(t: Table, task: dict) -> None:
-    """An Event joins the active player's cards (Bug, LE-CARD-06/07, LE-DEFEAT-07)."""
+    """An Event joins the active player's cards (LE-CARD-06/07, LE-DEFEAT-07)."""
     cid, seat = task["src"], t.s.active
     pos = task["fx"]["position"]
     t.s.owner[cid] = seat
@@ -508,6 +508,8 @@ def _gain_extra(t: Table, task: dict) -> None:
             return
         t.move(got, "extras", pp(seat, "discard"), face_up=True,
                text=f"{t.player_name(seat)} gains {t.name(got)}")
+        if seat == t.s.active:
+            t.s.turn.gained.append(got)
 
 
 @verb("put_extra")
@@ -534,7 +536,8 @@ def _own_extra(t: Table, task: dict) -> int | None:
 
 @verb("hook")
 def _hook(t: Table, task: dict) -> None:
-    HOOKS[task["fx"]["name"]](t, task)
+    """A rule of an Act no verb can say (engine/legendary/acts/)."""
+    registry().effect(task["fx"]["name"])(t, task)
 
 
 def _act_story(t: Table, src: int | None = None) -> str:

@@ -1,55 +1,45 @@
-"""The three film setups (LE-FILMS): which Acts, Hero Groups and Avatars each film uses."""
+"""The film setups (LE-FILMS), read from cards/legendary/films.toml with the card database."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from functools import cache
 
-from engine.legendary.carddb import CardDB
+from engine.legendary.carddb import FILMS_FILE, CardDB
+from engine.legendary.schema import Film, FilmsFile
 from engine.legendary.setup import LegendarySetup, SetupError
+from engine.resources import cards_dir
+
+__all__ = ["Film", "available_films", "deal_avatars", "film_setup", "shipped_films"]
 
 
-@dataclass(frozen=True)
-class Film:
-    """One film's fixed content: Act stories 1-3, four Zion Hero Groups, its Avatars (card ids)."""
+@cache
+def shipped_films() -> dict[str, Film]:
+    """The shipped films by id, in release order (without loading every card)."""
+    import tomllib
 
-    id: str
-    name: str
-    acts: tuple[str, str, str]
-    groups: tuple[str, str, str, str]
-    avatars: tuple[str, ...]
-
-    def loaded(self, db: CardDB) -> bool:
-        """True when every Act, Hero Group and Avatar of this film is in ``db``."""
-        stories = {c.story for c in db.cards.values() if c.kind == "act"}
-        groups = {c.group for c in db.cards.values() if c.kind == "hero" and not c.extra}
-        return set(self.acts) <= stories and set(self.groups) <= groups \
-            and all(a in db.cards for a in self.avatars)
-
-
-FILMS: dict[str, Film] = {
-    "the_matrix": Film(
-        id="the_matrix", name="The Matrix",
-        acts=("what_is_the_matrix", "know_thyself", "he_is_the_one"),  # LE-FILMS-01
-        groups=("morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"),  # LE-FILMS-02
-        # LE-FILMS-03; the first five in the order LE-SETUP-26/27 drops them from the end.
-        avatars=("thomas_anderson_neo", "morpheus_the_matrix", "trinity_the_matrix", "switch", "mouse",
-                 "apoc"),
-    ),
-}
+    path = cards_dir("legendary") / FILMS_FILE
+    parsed = FilmsFile.model_validate(tomllib.loads(path.read_text(encoding="utf-8")))
+    return {f.id: f for f in parsed.film}
 
 
 def available_films(db: CardDB) -> list[Film]:
     """The films whose cards are all loaded, in release order."""
-    return [f for f in FILMS.values() if f.loaded(db)]
+    return [f for f in db.films.values() if f.loaded(db.cards)]
+
+
+def _film(film_id: str, db: CardDB | None) -> Film:
+    film = (db.films if db is not None else shipped_films()).get(film_id)
+    if film is None:
+        raise SetupError(f"LE-FILMS-10: no film {film_id!r}")
+    return film
 
 
 def film_setup(film_id: str, players: int, seed: int = 0, avatars: list[str] | None = None,
-               **options: object) -> LegendarySetup:
+               *, db: CardDB | None = None, **options: object) -> LegendarySetup:
     """The setup of a film for ``players`` players; without ``avatars``, the film's first ones
-    (for The Matrix, the recommended first game of LE-SETUP-26/27)."""
-    film = FILMS.get(film_id)
-    if film is None:
-        raise SetupError(f"LE-FILMS-10: no film {film_id!r}")
+    (for The Matrix, the recommended first game of LE-SETUP-26/27). The film comes from ``db``, or
+    from the shipped films."""
+    film = _film(film_id, db)
     if avatars is None:
         avatars = list(film.avatars[:players])
     for a in avatars:
@@ -59,12 +49,10 @@ def film_setup(film_id: str, players: int, seed: int = 0, avatars: list[str] | N
                           seed=seed, **options)  # type: ignore[arg-type]
 
 
-def deal_avatars(film_id: str, players: int, seed: int) -> list[str]:
+def deal_avatars(film_id: str, players: int, seed: int, *, db: CardDB | None = None) -> list[str]:
     """LE-SETUP-02: deal each player one of the film's Avatars at random (one version per
     character, LE-SETUP-03)."""
-    film = FILMS.get(film_id)
-    if film is None:
-        raise SetupError(f"LE-FILMS-10: no film {film_id!r}")
+    film = _film(film_id, db)
     seats = min(5, len(film.avatars))  # LE-GEN-01: at most 5 players
     if not 1 <= players <= seats:
         raise SetupError(f"LE-GEN-01: {film.name} seats 1 to {seats} players")

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.legendary import effects
 from engine.legendary import row as rowmod
+from engine.legendary.acts import registry
 from engine.legendary.state import PLAYER_PILES, Turn, dock, pp
 from engine.legendary.table import Table
 
@@ -154,7 +155,7 @@ def _enemy_strike(t: Table, task: dict) -> None:
 def strike_target(t: Table) -> int:
     """Who Enemies strike: the active player, or the Matrix player once an Act says Enemies always
     strike them (LE-CARD-04)."""
-    target = t.s.flags.get("strikes_target")
+    target = t.s.mods.strikes_target
     if target is not None and not t.s.players[target].defeated:
         return target
     return t.s.active
@@ -167,7 +168,7 @@ def schedule_strikes(t: Table, cid: int, *, to_time: bool) -> None:
     c = t.card(cid)
     strike_fx = t.fx(cid, "strike")
     seat = strike_target(t)
-    if t.s.flags.get("strikes_target") is not None:
+    if t.s.mods.strikes_target is not None:
         to_time = False  # LE-CARD-03: strikes no longer lower the Time Track
     if c.strike_mode == "none":
         return
@@ -383,7 +384,7 @@ def objective_met(t: Table) -> bool:
     if obj.type == "announce":
         return True
     if obj.type == "hook":
-        return bool(effects.HOOKS[obj.hook](t, {"query": True}))
+        return registry().query(obj.hook)(t)
     piles = ("defeated_enemies",) if obj.type == "defeated" else ("discarded",)
     wanted = set(obj.cards)
     got = sum(1 for p in piles for c in t.s.piles[p] if t.s.defs[c] in wanted)

@@ -8,8 +8,8 @@ from engine.core.commands import Command
 from engine.core.gamelog import LoggedGame, read_payload
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
-from engine.legendary import acts, flow  # noqa: F401  (acts registers the Act hooks)
-from engine.legendary.actions import ACTIONS, candidates
+from engine.legendary import actions, flow
+from engine.legendary.actions import candidates
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.setup import LegendarySetup, new_state
 from engine.legendary.state import State
@@ -85,9 +85,9 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     # --- commands -------------------------------------------------------------------------------
 
     def _check(self, cmd: Command) -> Rejection | None:
-        act = ACTIONS.get(cmd.verb)
+        act = actions.find(cmd.verb)
         if act is None:
-            return Rejection("COMMAND", f"unknown command {cmd.verb!r}; known: {', '.join(sorted(ACTIONS))}")
+            return Rejection("COMMAND", f"unknown command {cmd.verb!r}; known: {', '.join(actions.verbs())}")
         if cmd.seat is not None and not 0 <= cmd.seat < len(self.state.players):
             n = len(self.state.players)
             return Rejection("COMMAND", f"there is no seat {cmd.seat} in this {n}-player game")
@@ -95,11 +95,11 @@ class LegendaryGame(LoggedGame[CardDB, State]):
 
     def legal_commands(self) -> list[Command]:
         t = Table(self.db, self.state)
-        return [c for c in candidates(t) if ACTIONS[c.verb].check(t, c) is None]
+        return [c for c in candidates(t) if actions.find(c.verb).check(t, c) is None]
 
     def _perform(self, cmd: Command) -> tuple[Command, tuple[Event, ...]]:
         t = Table(self.db, self.state)
-        ACTIONS[cmd.verb].perform(t, cmd)
+        actions.find(cmd.verb).perform(t, cmd)
         flow.run(t)
         return cmd, tuple(t.events)
 

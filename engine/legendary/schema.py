@@ -5,7 +5,7 @@ or misspelt parameter fails when the file loads, naming the file and the field.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -479,3 +479,38 @@ for _m in (IfWorld, IfAct, Option, ChooseOne, EachPlayer, Pay, IfRevealedBy, IfI
            HeroCard, AvatarCard,
            ActPart, ActCard, EnemyCard, ChallengeCard, EventCard, StrikeCard, InevitableCard, CardFile):
     _m.model_rebuild()
+
+
+# --- films (cards/legendary/films.toml) -----------------------------------------------------------
+
+
+class DeckEntry(_Strict):
+    """``count`` copies of the card ``card`` in each player's starting deck."""
+
+    card: str
+    count: int = Field(ge=1)
+
+
+class Film(_Strict):
+    """One film's setup (LE-FILMS): Act stories 1-3, its four Zion Hero Groups, its Avatars (card
+    ids; the first five in the order a smaller first game drops them from the end)."""
+
+    id: str
+    name: str
+    acts: tuple[str, str, str]
+    groups: tuple[str, str, str, str]
+    avatars: tuple[str, ...] = Field(min_length=1)
+
+    def loaded(self, cards: dict[str, Any]) -> bool:
+        """True when every Act, Hero Group and Avatar of this film is among ``cards``."""
+        stories = {c.story for c in cards.values() if c.kind == "act"}
+        groups = {c.group for c in cards.values() if c.kind == "hero" and not c.extra}
+        return set(self.acts) <= stories and set(self.groups) <= groups \
+            and all(a in cards for a in self.avatars)
+
+
+class FilmsFile(_Strict):
+    """cards/legendary/films.toml: the starting deck every film uses and the films in release order."""
+
+    starting_deck: list[DeckEntry] = Field(min_length=1)
+    film: list[Film] = []

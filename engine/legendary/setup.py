@@ -101,6 +101,8 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     for v in setup.variants:
         if v not in VARIANTS:
             raise SetupError(f"LE-VARIANT-02: unknown variant {v!r}")
+    if not db.starting_deck:
+        raise SetupError("LE-SETUP-01: no starting deck is loaded (cards/legendary/films.toml)")
     if setup.first_player is not None:
         ranks = [db.cards[a].rank for a in setup.avatars]
         if not 0 <= setup.first_player < n or ranks[setup.first_player] != min(ranks):
@@ -152,10 +154,10 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         if "dodge_bullets" in setup.variants:
             p.health_bonus = acard.speed  # LE-VARIANT-05
         s.players.append(p)
-        for def_id, count in (("unplug", 7), ("there_is_no_spoon", 5), ("free_your_mind", 1)):
+        for def_id, count in db.starting_deck:  # cards/legendary/films.toml
             for _ in range(count):
                 dst = pp(seat, "deck")
-                if def_id == "free_your_mind" and acard.free_your_mind_out_of_play:
+                if db.cards[def_id].free_your_mind and acard.free_your_mind_out_of_play:
                     dst = "out_of_play"
                 take(def_id, dst)
     # Hovercrafts and Strikes (LE-SETUP-06/07).

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.plaindata import PlainState, dc_dict, int_keys, plain_copy, str_keys
 from engine.core.results import Decision
+from engine.legendary.modifiers import Modifiers
 
 # Global pile names. Row spaces are ``row.0`` (leftmost, the Subway) .. ``row.4`` (rightmost);
 # ``att.N`` holds cards attached to Row space N (they do not occupy it, LE-TERM-02).
@@ -68,12 +69,21 @@ class Turn:
     solo_discard_used: bool = False
     strikes_to_time: int = 0
     skip_to_cleanup: bool = False
+    gained: list[int] = field(default_factory=list)  # cards the active player gained this turn
+
+
+def _turn_dict(turn: Turn, cp: Any) -> dict[str, Any]:
+    d = dc_dict(turn, cp)
+    if not d["gained"]:
+        del d["gained"]  # absent while empty, so positions saved before it existed hash the same
+    return d
 
 
 # How ``to_dict`` turns the fields that are not plain lists, dicts or sets into JSON.
 _JSON_FIELDS: dict[str, Any] = {
     "players": lambda v, cp: [dc_dict(p, cp) for p in v],
-    "turn": dc_dict,
+    "turn": _turn_dict,
+    "mods": lambda v, cp: v.to_saved(),
     "decision": lambda v, cp: None if v is None else v.to_dict(),
     "owner": lambda v, cp: str_keys(v),
 }
@@ -108,9 +118,8 @@ class State(PlainState):
     decision: Decision | None = None
     result: str = ""  # "", "major", "minor", "loss:<cause>"
     slow_time_used: bool = False
-    # Act-specific facts set by Act hooks (engine/legendary/acts/), e.g. the Matrix player of
-    # He is The One Part 3. Plain JSON values only.
-    flags: dict[str, Any] = field(default_factory=dict)
+    # Facts Acts set that change general rules (engine/legendary/modifiers.py).
+    mods: Modifiers = field(default_factory=Modifiers)
 
     def clone(self) -> State:
         """A deep copy for undo snapshots (faster than copy.deepcopy on the whole object)."""
@@ -125,10 +134,15 @@ class State(PlainState):
         new.owner = dict(self.owner)
         new.turn = Turn(**dc_dict(self.turn))
         new.stack = plain_copy(self.stack)
-        new.flags = plain_copy(self.flags)
+        new.mods = self.mods.copy()
         return new
 
     # --- serialisation -------------------------------------------------------------------------
+
+    def to_dict(self, *, share: bool = False) -> dict[str, Any]:
+        d = PlainState.to_dict(self, share=share)
+        d["flags"] = d.pop("mods")  # the modifiers keep the key saves have always used
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
@@ -137,6 +151,7 @@ class State(PlainState):
             kw[name] = set(kw.get(name, []))
         kw["players"] = [PlayerState(**p) for p in kw["players"]]
         kw["turn"] = Turn(**kw["turn"])
+        kw["mods"] = Modifiers.from_dict(kw.pop("flags", None) or kw.get("mods") or {})
         kw["owner"] = int_keys(kw.get("owner", {}))
         if kw.get("decision") is not None:
             kw["decision"] = Decision.from_dict(kw["decision"])

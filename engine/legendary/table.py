@@ -34,7 +34,7 @@ class Table:
     def fx(self, cid: int, attr: str) -> list[dict]:
         if cid in self.s.blank and attr in ("reveal", "fight", "strike", "complete", "matrix_row",
                                             "combat_zone"):
-            return []  # Make an Offer to Deus Ex Machina blanks these (LE-CARD-40)
+            return []  # a completed Challenge blanked these abilities (LE-CARD-40)
         return self.db.fx(self.s.defs[cid], attr)
 
     @property

@@ -54,5 +54,5 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         "free_move_used": s.turn.free_move_used, "extra_moves": s.turn.extra_moves,
         "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
-        "flags": dict(s.flags),
+        "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)
     }

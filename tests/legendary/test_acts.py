@@ -24,7 +24,7 @@ def relabelled(db: CardDB, **labels: str) -> CardDB:
     cards = dict(db.cards)
     for cid, deck in labels.items():
         cards[cid] = cards[cid].model_copy(update={"deck": deck})
-    return CardDB(cards=cards, playmat=db.playmat)
+    return db.with_cards(cards)
 
 
 def game_with(db: CardDB, text: str = "", acts: str | None = None, players: int = 2) -> Scenario:
@@ -402,7 +402,7 @@ def test_le_inevitable_03_not_turned_over_when_it_enters(db, scenario):
     assert sc.ref("inev") not in s.flipped
     cards = dict(db.cards)
     cards[INEV] = cards[INEV].model_copy(update={"start_side": "back"})
-    sc = game_with(CardDB(cards=cards, playmat=db.playmat), _inev_last())
+    sc = game_with(db.with_cards(cards), _inev_last())
     s = sc.game.state
     assert sc.ref("inev") in s.flipped  # its stated start side
     assert sc.command("end").accepted and s.piles["row.4"] == [sc.ref("inev")]

@@ -6,7 +6,7 @@ Good is a Phone Call, Know Thyself Part 2, He is The One Part 3 with Sentinel De
 One and EMP, and the Strikes Incoming and One of You is Going to Die.
 
 Costs, Attack values and Strike damage may be retuned, so they are read from the card database
-(or, for He is The One Part 3's rates, from engine/legendary/acts/the_matrix.py), never hard-coded.
+(or, for He is The One Part 3's rates, from engine/legendary/acts/he_is_the_one.py), never hard-coded.
 """
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ import pytest
 
 from engine.legendary import flow
 from engine.legendary.actions import gain_pile
-from engine.legendary.acts import the_matrix as hooks
+from engine.legendary.acts import he_is_the_one as hooks
 from engine.legendary.carddb import CardDB, load_db
-from engine.legendary.films import FILMS, available_films, deal_avatars, film_setup
+from engine.legendary.films import available_films, deal_avatars, film_setup
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
 from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError, recommended_first_game_avatars
@@ -140,7 +140,7 @@ def settle(sc: Scenario) -> None:
 
 @pytest.mark.rule("LE-FILMS-01", "LE-FILMS-02", "LE-FILMS-03")
 def test_le_films_01_to_03_the_matrix_acts_groups_and_avatars_by_name(fdb):
-    f = FILMS["the_matrix"]
+    f = fdb.films["the_matrix"]
     assert f.name == "The Matrix" and f in available_films(fdb)
     assert f.acts == ACTS and f.groups == GROUPS and f.avatars == AVATARS
     acts = {c.story: c for c in fdb.cards.values() if c.kind == "act" and c.parts[0].part == 1}
@@ -459,6 +459,8 @@ def test_freeing_neo_needs_a_hovercraft_in_play_then_act_2_begins(fdb):
     assert "Hovercraft" in res.reason
     assert "objective" not in [c.text() for c in sc.game.legal_commands()]
     accepted(sc, "play $osiris")
+    rejected(sc, "objective", "LE-ACT-04")  # "while in the Real World" (LE-ACT-13)
+    accepted(sc, "move real alley")
     res = accepted(sc, "objective")
     assert thomas.avatar not in s.flipped and sc.t.player_name(0) == "Neo"
     assert sc.game.observe(1)["players"][0]["name"] == "Neo"
@@ -481,6 +483,68 @@ def test_freeing_neo_on_another_players_turn_frees_thomas_anderson(fdb):
     assert "free_your_mind" in defs(s, "p0.discard") and "free_your_mind" not in defs(s, "out_of_play")
     assert defs(s, "p1.discard").count("free_your_mind") == 1  # Morpheus keeps only his own
     assert (s.act, s.part) == (2, 1)
+
+
+@pytest.mark.rule("LE-ACT-13")
+def test_le_act_13_gaining_a_hovercraft_in_the_real_world_lets_you_free_neo(fdb):
+    """The rulebook's example: "While in the Real World, if you gain a Hovercraft or have one in
+    your play area, you may free Neo". A Hovercraft recruited this turn counts, though it goes to
+    the discard pile, not the play area."""
+    sc = film(fdb, "act 1 2\nactive 1\nworld 1 real\npool recruit=3")
+    s = sc.game.state
+    rejected(sc, "objective", "LE-ACT-04")
+    accepted(sc, "recruit hovercraft")
+    assert any(s.defs[c].startswith("hovercraft_") for c in s.piles["p1.discard"])
+    assert "objective" in [c.text() for c in sc.game.legal_commands()]
+    accepted(sc, "objective")
+    assert not s.players[0].in_matrix and s.players[0].avatar not in s.flipped
+    assert (s.act, s.part) == (2, 1)
+
+
+@pytest.mark.rule("LE-ACT-13")
+def test_le_act_13_a_hovercraft_gained_on_an_earlier_turn_does_not_count(fdb):
+    sc = film(fdb, "act 1 2\nactive 1\nworld 1 real\nput hovercraft_logos p1.discard")
+    rejected(sc, "objective", "LE-ACT-04")
+
+
+@pytest.mark.rule("LE-ACT-13")
+def test_le_act_13_thomas_anderson_cannot_free_himself_from_inside_the_matrix(fdb):
+    sc = film(fdb, "act 1 2\nactive 0\nworld 0 matrix\nput hovercraft_logos p0.play")
+    s = sc.game.state
+    res = rejected(sc, "objective", "LE-ACT-04")
+    assert "Real World" in res.reason
+    assert "objective" not in [c.text() for c in sc.game.legal_commands()]
+    assert s.players[0].in_matrix and s.players[0].avatar in s.flipped
+
+
+@pytest.mark.rule("LE-ACT-13")
+def test_le_act_13_a_hovercraft_gained_then_carried_into_the_matrix_does_not_free_neo(fdb):
+    sc = film(fdb, "act 1 2\nactive 1\nworld 1 real\npool recruit=3")
+    accepted(sc, "recruit hovercraft")
+    accepted(sc, "move matrix")
+    rejected(sc, "objective", "LE-ACT-04")
+
+
+@pytest.mark.rule("LE-CARD-46", "LE-ABILITY-02", "LE-ACT-13")
+def test_le_card_46_the_act_card_frees_neo_although_leaving_the_matrix_is_forbidden(fdb):
+    """Freeing Neo is an Act card's instruction: it takes Thomas Anderson out of the Matrix even
+    while a card forbids leaving it, which a Hero's effect could not do."""
+    sc = film(fdb, "act 1 2\nactive 1\nworld 1 real\nput hovercraft_logos p1.play")
+    s = sc.game.state
+    lines(sc, "effect 1 forbid what=leave_matrix\neffect 1 move_to_real_world who=choose")
+    accepted(sc, "choose 0")  # Morpheus tries to pull Thomas Anderson out with a Hero effect
+    assert s.players[0].in_matrix
+    accepted(sc, "objective")
+    assert not s.players[0].in_matrix
+
+
+@pytest.mark.rule("LE-CARD-46", "LE-CARD-28")
+def test_le_card_46_part_3_setup_moves_players_despite_a_prohibition(fdb):
+    sc = film(fdb, "world 0 real\nworld 1 matrix\neffect 0 forbid what=leave_matrix\n"
+              "effect 0 forbid what=enter_matrix")
+    begin_part3(sc)
+    s = sc.game.state
+    assert [p.in_matrix for p in s.players] == [True, False]
 
 
 # --- Bug ------------------------------------------------------------------------------------------------
@@ -538,19 +602,19 @@ put hovercraft_caduceus p1.hand as hc
 pool attack={fdb.playmat.row[3].scan_cost}
 """)
     s = sc.game.state
-    assert "silenced" not in sc.game.observe(0)["flags"]
+    assert "silence_source" not in sc.game.observe(0)["modifiers"]
     res = accepted(sc, "scan 3")
     assert sc.ref("phone") in s.piles["operations"] and not s.piles["row.3"]
-    assert s.flags["silenced"] == phone.name
-    assert all(sc.game.observe(seat)["flags"]["silenced"] == phone.name for seat in (0, 1, None))
+    assert s.mods.silence_source == phone.name
+    assert all(sc.game.observe(seat)["modifiers"]["silence_source"] == phone.name for seat in (0, 1, None))
     assert kinds(res.events, "silence") == [{"on": True}]
     # game actions stay legal: Coordinate, play the copy, complete it from Operations
     accepted(sc, "@1 coordinate $hc")
     accepted(sc, "play $hc")
     lines(sc, f"pool recruit={phone.cost_either}")
     res = accepted(sc, "complete $phone recruit")
-    assert sc.ref("phone") in s.piles["discarded"] and "silenced" not in s.flags
-    assert "silenced" not in sc.game.observe(1)["flags"]
+    assert sc.ref("phone") in s.piles["discarded"] and s.mods.silence_source is None
+    assert "silence_source" not in sc.game.observe(1)["modifiers"]
     assert kinds(res.events, "silence") == [{"on": False}]
 
 
@@ -559,7 +623,7 @@ def test_le_card_56_57_phone_call_scenario_file(fdb):
     sc = Scenario.from_file(SCENARIOS / "the_matrix_phone_call.scn", fdb)
     assert sc.failures == []
     assert sc.rejections == []  # every game action was legal under the silence
-    assert "silenced" not in sc.game.state.flags
+    assert sc.game.state.mods.silence_source is None
 
 
 @pytest.mark.rule("LE-CARD-06", "LE-CARD-07", "LE-CARD-61")
@@ -639,7 +703,7 @@ put agent_smith_subway defeated_enemies
     s = sc.game.state
     res = accepted(sc, "objective")  # Morpheus completes it; Neo is still the Matrix player
     assert (s.act, s.part) == (3, 3)
-    assert s.flags["matrix_player"] == 0 and kinds(res.events, "matrix_player") == [{"seat": 0}]
+    assert s.mods.matrix_player == 0 and kinds(res.events, "matrix_player") == [{"seat": 0}]
     assert s.players[0].in_matrix and not s.players[1].in_matrix
     agents = card_in(s, "pursuing_agent", *(f"row.{i}" for i in range(5)), "combat")
     assert len(agents) == 3 and set(agents) <= s.face_up
@@ -654,7 +718,7 @@ def test_le_card_28_without_neo_the_active_player_is_the_matrix_player(fdb):
     sc = film(fdb, "act 3 2\nactive 1\nworld 0 matrix\nput agent_smith_subway defeated_enemies", avatars=avs)
     s = sc.game.state
     accepted(sc, "objective")
-    assert s.flags["matrix_player"] == 1
+    assert s.mods.matrix_player == 1
     assert [p.in_matrix for p in s.players] == [False, True, False]
 
 
@@ -663,7 +727,7 @@ def test_le_card_28_solo_the_lone_player_is_the_matrix_player(fdb):
     sc = film(fdb, "world 0 real", avatars=("switch",))
     begin_part3(sc)
     s = sc.game.state
-    assert s.flags["matrix_player"] == 0 and s.players[0].in_matrix
+    assert s.mods.matrix_player == 0 and s.players[0].in_matrix
     lines(sc, "pool recruit=20 attack=20")
     rejected(sc, "recruit hovercraft", "LE-CARD-29")  # no Real-World help, and no recruiting
 
@@ -791,7 +855,7 @@ def test_le_card_32_players_still_coordinate_in_part_3(fdb, helper):
     active = 1 - helper
     sc = part3(fdb, f"active {active}\nput {craft} p{helper}.hand as craft\npool attack=0")
     s = sc.game.state
-    assert s.flags["matrix_player"] == 0
+    assert s.mods.matrix_player == 0
     hand = len(s.piles[pp(helper, "hand")])
     accepted(sc, f"@{helper} coordinate $craft")
     assert sc.ref("craft") in s.piles[pp(helper, "coordinated")] and len(s.piles[pp(helper, "hand")]) == hand
@@ -868,7 +932,7 @@ def _become_the_one(sc: Scenario, fdb: CardDB) -> None:
     bto = one(s, "become_the_one", "operations")
     lines(sc, f"active 0\npool recruit={fdb.cards['become_the_one'].cost_recruit}")
     accepted(sc, f"complete {bto}")
-    assert s.flags["the_one"] is True and bto in s.piles["discarded"]
+    assert s.mods.the_one is True and bto in s.piles["discarded"]
 
 
 @pytest.mark.rule("LE-CARD-05", "LE-CHALLENGE-02")
@@ -883,7 +947,7 @@ def test_le_card_05_only_the_matrix_player_may_become_the_one(fdb):
     lines(sc, f"pool recruit={cost}")
     res = accepted(sc, f"complete {bto}")
     assert kinds(res.events, "the_one") == [{"seat": 0}]
-    assert s.flags["strikes_target"] == 0 and s.flags["time_payer"] == 0
+    assert s.mods.strikes_target == 0 and s.mods.time_payer == 0
 
 
 @pytest.mark.rule("LE-CARD-03", "LE-CARD-04")
@@ -1051,7 +1115,7 @@ pool attack={fdb.playmat.row[3].scan_cost}
 """, avatars=AVATARS[:3])
     s = sc.game.state
     accepted(sc, "scan 3")
-    assert "silenced" in s.flags  # volunteering is a game action, still allowed (LE-CARD-57)
+    assert s.mods.silence_source is not None  # volunteering is a game action, still allowed (LE-CARD-57)
     sc.line("effect 0 draw_strike")
     d = s.decision
     assert d is not None and d.rule == "LE-CARD-59"

@@ -55,7 +55,7 @@ def with_deck_labels(db: CardDB, **labels: str) -> CardDB:
     cards = dict(db.cards)
     for cid, deck in labels.items():
         cards[cid] = cards[cid].model_copy(update={"deck": deck})
-    return CardDB(cards=cards, playmat=db.playmat)
+    return db.with_cards(cards)
 
 
 def rejected(res, rule: str) -> bool:
@@ -358,7 +358,7 @@ def test_le_setup_11_inevitable_shows_its_stated_start_side(db):
     cards = dict(db.cards)
     inev = cards["test_three_drill_countdown"]
     cards[inev.id] = inev.model_copy(update={"start_side": "back"})
-    s = new_game(CardDB(cards=cards, playmat=db.playmat)).state
+    s = new_game(db.with_cards(cards)).state
     assert s.piles["matrix_deck"][0] == s.inevitable and s.inevitable in s.flipped
 
 

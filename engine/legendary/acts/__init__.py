@@ -1,10 +1,57 @@
-"""Python hooks for Act rules no data verb can say, registered by name in ``effects.HOOKS``.
+"""The Act modules, one per Act, listed explicitly; ``registry()`` gathers what they declare.
 
-Importing this package registers every film's hooks; the card loader checks that every hook a card
-names exists.
+General rules reach Act rules only through ``registry()``, by the names card data uses. The
+registry is built on first use, so general modules may import this package at load time while the
+Act modules import them.
 """
 from __future__ import annotations
 
-from engine.legendary.acts import the_matrix
+from dataclasses import dataclass
+from functools import cache
 
-__all__ = ["the_matrix"]
+from engine.legendary.acts.base import ActCommand, ActRules, Check, Effect, Hint, Query
+
+__all__ = ["ActCommand", "ActRules", "Hint", "Registry", "registry"]
+
+
+@dataclass(frozen=True)
+class Registry:
+    """Every Act's rules, with their effects, queries and commands by name (names are unique)."""
+
+    acts: tuple[ActRules, ...]
+    effects: dict[str, Effect]
+    queries: dict[str, Query]
+    restrictions: tuple[Check, ...]
+    commands: dict[str, ActCommand]
+    hints: dict[str, Hint]
+
+    @classmethod
+    def of(cls, acts: tuple[ActRules, ...]) -> Registry:
+        effects: dict[str, Effect] = {}
+        queries: dict[str, Query] = {}
+        commands: dict[str, ActCommand] = {}
+        hints: dict[str, Hint] = {}
+        for act in acts:
+            for kind, into, items in (("effect", effects, act.effects), ("query", queries, act.queries),
+                                      ("command", commands, {c.verb: c for c in act.commands}),
+                                      ("hint", hints, act.hints)):
+                for name, item in items.items():
+                    if name in into:
+                        raise ValueError(f"Act {act.story!r} declares the {kind} {name!r} a second time")
+                    into[name] = item  # type: ignore[index]
+        restrictions = tuple(r for act in acts for r in act.restrictions)
+        return cls(acts, effects, queries, restrictions, commands, hints)
+
+    def effect(self, name: str) -> Effect:
+        return self.effects[name]
+
+    def query(self, name: str) -> Query:
+        return self.queries[name]
+
+
+@cache
+def registry() -> Registry:
+    """The shipped Acts' rules. A new Act: add its module here."""
+    from engine.legendary.acts import he_is_the_one, know_thyself, what_is_the_matrix
+
+    return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT))

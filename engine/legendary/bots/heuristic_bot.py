@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core.commands import Command
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
+from engine.legendary.acts import Hint, registry
 from engine.legendary.game import LegendaryGame
 from engine.legendary.state import pp
 from engine.legendary.table import Table
@@ -32,10 +33,6 @@ def fx_value(fx_list: list[dict], time: int) -> float:
             v = 0.6 * fx_value(fx.get("effects", []), time)
         total += v
     return total
-
-
-# Cards that lead to an Objective given by a hook (the bot cannot read hooks, so it is told).
-_HOOK_OBJECTIVE_CARDS = {"the_one_and_ship_saved": {"become_the_one", "emp", "sentinel_destroyer"}}
 
 
 class HeuristicBot:
@@ -75,9 +72,9 @@ class HeuristicBot:
         if d.kind == "wild_swing":  # throw away a painful Strike
             cid = s.piles["resolving"][-1] if s.piles["resolving"] else None
             return 1 if cid is not None and t.card(cid).damage >= 2 else 0
-        if d.rule == "LE-CARD-37":  # Incoming: pay Time only when it is plentiful
+        if d.rule == "LE-CARD-37":  # a Strike avoided with Time: pay only when Time is plentiful
             return 1 if s.time >= 6 else 0
-        if d.rule == "LE-CARD-34":  # Sentinel Destroyer: pay as much as we can
+        if d.rule == "LE-CARD-34":  # the ship is torn apart: pay as much as we can
             return n - 1
         if d.kind == "player":
             seats = task.get("options") or t.living()
@@ -99,7 +96,7 @@ class HeuristicBot:
     def _best_seat(self, t: Table, task: dict, seats: list[int], n: int) -> int:
         s = t.s
         verb = task.get("fx", {}).get("verb", "")
-        if task.get("op") == "strike_card":  # who takes One of You is Going to Die: the healthiest
+        if task.get("op") == "strike_card":  # who takes a Strike another may take: the healthiest
             return max(range(n), key=lambda i: t.health(seats[i]) - t.damage(seats[i]))
         if verb == "heal_strike":
             return max(range(n), key=lambda i: t.damage(seats[i]))
@@ -117,11 +114,11 @@ class HeuristicBot:
         if "minor-victory" not in by:
             return None
         s = t.s
-        m = s.flags.get("matrix_player")
-        one = bool(s.flags.get("the_one"))
+        m = s.mods.matrix_player
+        one = s.mods.the_one
         low_time = s.time <= (2 if one else 3)
         m_hurt = m is not None and t.health(m) - t.damage(m) <= (1 if one else 2)
-        # Alone, nobody is left in the Real World to fire the EMP: the Major Victory is out of reach.
+        # Alone, nobody is left in the Real World to help: the Major Victory is out of reach.
         hopeless = m is None or s.players[m].defeated or len(t.living()) == 1
         return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
 
@@ -190,9 +187,7 @@ class HeuristicBot:
         if not options:
             return None
         owned = 5 - len(s.piles["hovercraft"])
-        need_ship = owned < max(1, len(t.living()) // 2) or \
-            flow.current_part(t).objective is not None and \
-            flow.current_part(t).objective.hook == "hovercraft_in_play"
+        need_ship = owned < max(1, len(t.living()) // 2) or "hovercraft" in self._hint(t).recruit
 
         def value(c: Command) -> float:
             if c.args[0] == "hovercraft":
@@ -239,7 +234,7 @@ class HeuristicBot:
         lowering the Time Track, when Time is scarcer than this player's health."""
         s = t.s
         hits = self._cz_strikes(t)
-        if not hits or s.flags.get("strikes_target") is not None:
+        if not hits or s.mods.strikes_target is not None:
             return False
         margin = t.health(s.active) - t.damage(s.active)
         safety = 3 if s.act < 3 else 2  # before Act 3 a defeated player loses the game
@@ -251,7 +246,12 @@ class HeuristicBot:
         obj = flow.current_part(t).objective
         if obj is None:
             return set()
-        return set(obj.cards) | _HOOK_OBJECTIVE_CARDS.get(obj.hook, set())
+        return set(obj.cards) | self._hint(t).cards
+
+    def _hint(self, t: Table) -> Hint:
+        """What the Act says works toward the current Objective when a query decides it."""
+        obj = flow.current_part(t).objective
+        return registry().hints.get(obj.hook, Hint()) if obj is not None and obj.hook else Hint()
 
     def _matrix_targets(self, t: Table, wanted: set[str]) -> bool:
         """Whether the current Attack can do something worth entering the Matrix for."""

@@ -1,13 +1,13 @@
-"""Hooks of the first film, The Matrix: freeing Neo (What is the Matrix?), the silence of What
-Good is a Phone Call, and He is The One Part 3 (the Matrix player, Become The One, Sentinel
-Destroyer). Act facts live in ``State.flags``."""
+"""Act 3 of The Matrix, He is The One, Part 3: the Matrix player (LE-CARD-28..32), Become The One
+(LE-CARD-03..05), the Pursuing Agents and Sentinel Destroyer (LE-CARD-33..35)."""
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import actions, effects
-from engine.legendary.effects import hook
-from engine.legendary.state import pp
+from engine.legendary.acts.base import ActCommand, ActRules, Hint
 from engine.legendary.table import Table
 
 THE_ONE_TIME_RATE = 3  # Attack per Time Track step once the Matrix player is The One (LE-CARD-05)
@@ -15,74 +15,26 @@ SHIP_DAMAGE = 1  # Time lost each Strike Phase to Sentinel Destroyer (LE-CARD-34
 SHIP_REPAIR_COST = 3  # Attack per point of that loss prevented
 
 
-# --- What is the Matrix? -------------------------------------------------------------------------
-
-
-@hook("hovercraft_in_play")
-def hovercraft_in_play(t: Table, task: dict) -> bool:
-    """Objective "free Neo from the Matrix": the active player has a Hovercraft in play."""
-    return any(t.card(c).deck == "hovercraft" for c in effects.play_area(t, t.s.active))
-
-
-@hook("free_neo")
-def free_neo(t: Table, task: dict) -> None:
-    """LE-SETUP-04: Thomas Anderson turns to his Neo side, leaves the Matrix and gains the Free Your
-    Mind that was set aside at setup."""
-    s = t.s
-    for p in s.players:
-        av = t.card(p.avatar)
-        if p.defeated or not getattr(av, "free_your_mind_out_of_play", False):
-            continue
-        if p.avatar in s.flipped:
-            s.flipped.discard(p.avatar)
-            t.emit("avatar_flipped", f"{av.back_name} is freed: he is {av.name}", seat=p.seat,
-                   card=p.avatar)
-        fym = next((c for c in s.piles["out_of_play"] if t.card(c).kind == "hero"
-                    and t.card(c).free_your_mind), None)
-        if fym is not None:
-            t.move(fym, "out_of_play", pp(p.seat, "discard"), face_up=True,
-                   text=f"{t.player_name(p.seat)} gains Free Your Mind")
-        effects.set_world(t, p.seat, False, "freed from the Matrix")
-
-
-@hook("silence_on")
-def silence_on(t: Table, task: dict) -> None:
-    """LE-CARD-56..58: no strategy talk while the card is in Operations (a table rule the GUI shows;
-    game actions stay legal)."""
-    t.s.flags["silenced"] = t.name(task["src"])
-    t.emit("silence", "Silence: players may not discuss strategy, gesture or show cards "
-           "(game actions are still allowed)", on=True)
-
-
-@hook("silence_off")
-def silence_off(t: Table, task: dict) -> None:
-    if t.s.flags.pop("silenced", None) is not None:
-        t.emit("silence", "The silence is lifted: players may discuss strategy again", on=False)
-
-
-# --- He is The One Part 3 ------------------------------------------------------------------------
-
-
-@hook("choose_matrix_player")
 def choose_matrix_player(t: Table, task: dict) -> None:
     """LE-CARD-28 (card text): the player playing Neo, or else the active player, is the Matrix
-    player, in the Matrix; everyone else goes to the Real World."""
+    player, in the Matrix; everyone else goes to the Real World. An Act card's instruction, so no
+    card keeps anyone where they are (LE-CARD-46)."""
     s = t.s
     living = t.living()
     neo = [x for x in living if t.card(s.players[x].avatar).character == "neo"]
     seat = neo[0] if neo else (s.active if s.active in living else living[0])
-    s.flags["matrix_player"] = seat
-    s.flags["gains_to_hand_of"] = seat  # LE-CARD-31
+    s.mods.matrix_player = seat
+    s.mods.gains_to_hand_of = seat  # LE-CARD-31
     t.emit("matrix_player", f"{t.player_name(seat)} is the Matrix player", seat=seat)
     for x in living:
-        effects.set_world(t, x, x == seat, "He is The One")
+        effects.set_world(t, x, x == seat, "He is The One", src=task.get("src"))
 
 
-def _matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
+def matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
     """LE-CARD-28/29: the Matrix player can't leave the Matrix, fight or recruit, and spends Attack
     only to raise the Time Track or to Evade."""
     s = t.s
-    seat = s.flags.get("matrix_player")
+    seat = s.mods.matrix_player
     if seat is None or s.active != seat or s.players[seat].defeated:
         return None
     who = t.player_name(seat)
@@ -108,50 +60,43 @@ def _matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
     return None
 
 
-actions.RESTRICTIONS.append(_matrix_player_restriction)
-
-
-@hook("hunt_matrix_player")
 def hunt_matrix_player(t: Table, task: dict) -> None:
     """A Pursuing Agent strikes only the Matrix player: on their turn, or on any turn once every
     strike is aimed at them (LE-CARD-04). On other players' turns it waits."""
     s = t.s
-    seat = s.flags.get("matrix_player")
+    seat = s.mods.matrix_player
     if seat is None or s.players[seat].defeated:
         return
-    if s.active == seat or s.flags.get("strikes_target") == seat:
+    if s.active == seat or s.mods.strikes_target == seat:
         t.push({"op": "strike", "seat": seat, "src": task["src"], "to_time": False, "wild": False})
 
 
-@hook("is_matrix_player")
-def is_matrix_player(t: Table, task: dict) -> bool:
-    return t.s.flags.get("matrix_player") == t.s.active
+def is_matrix_player(t: Table) -> bool:
+    return t.s.mods.matrix_player == t.s.active
 
 
-@hook("become_the_one")
 def become_the_one(t: Table, task: dict) -> None:
     """LE-CARD-03/04/05: strikes stop lowering the Time Track and always hit the Matrix player, who
     may now pay Attack to raise the Time Track."""
-    s = t.s
-    seat = s.flags.get("matrix_player", s.active)
-    s.flags.update(the_one=True, strikes_target=seat, time_rate=THE_ONE_TIME_RATE, time_payer=seat)
+    m = t.s.mods
+    seat = m.matrix_player if m.matrix_player is not None else t.s.active
+    m.the_one = True
+    m.strikes_target = seat
+    m.attack_per_time_step = THE_ONE_TIME_RATE
+    m.time_payer = seat
     t.emit("the_one", f"{t.player_name(seat)} has become The One", seat=seat)
 
 
-@hook("the_one_in_effect")
-def the_one_in_effect(t: Table, task: dict) -> bool:
-    return bool(t.s.flags.get("the_one"))
+def the_one_in_effect(t: Table) -> bool:
+    return t.s.mods.the_one
 
 
-@hook("the_one_and_ship_saved")
-def the_one_and_ship_saved(t: Table, task: dict) -> bool:
+def the_one_and_ship_saved(t: Table) -> bool:
     """Part 3's Objective: The One, and Sentinel Destroyer defeated."""
     s = t.s
-    return bool(s.flags.get("the_one")) and any(
-        s.defs[c] == "sentinel_destroyer" for c in s.piles["defeated_enemies"])
+    return s.mods.the_one and any(s.defs[c] == "sentinel_destroyer" for c in s.piles["defeated_enemies"])
 
 
-@hook("tear_apart_ship")
 def tear_apart_ship(t: Table, task: dict) -> None:
     """LE-CARD-33/34: Sentinel Destroyer never strikes; it tears apart the ship instead. That can't
     be avoided, only reduced by paying Attack. Then it calls in a Hull Cutter Sentinel."""
@@ -178,3 +123,48 @@ def tear_apart_ship(t: Table, task: dict) -> None:
     cutter = next((c for c in s.piles["extras"] if s.defs[c] == "hull_cutter_sentinel"), None)
     if cutter is not None:
         t.move(cutter, "extras", "real_world", face_up=True, text=f"{t.name(cutter)} enters the Real World")
+
+
+# --- raise-time: The One buys Time Track steps with Attack (LE-CARD-05) ---------------------------
+
+
+def check_raise_time(t: Table, cmd: Command) -> Rejection | None:
+    s = t.s
+    rate = s.mods.attack_per_time_step
+    if rate is None:
+        return Rejection("LE-TIME-01", "nothing lets you raise the Time Track by paying Attack now")
+    payer = s.mods.time_payer
+    if payer is not None and payer != s.active:
+        return Rejection("LE-CARD-05", f"only {t.player_name(payer)} may pay to raise the Time Track")
+    if s.turn.attack < rate:
+        return Rejection("LE-CARD-05", f"raising the Time Track costs {rate} Attack and you have "
+                         f"{s.turn.attack}")
+    return None
+
+
+def do_raise_time(t: Table, cmd: Command) -> None:
+    s = t.s
+    rate = s.mods.attack_per_time_step
+    assert rate is not None
+    s.turn.attack -= rate
+    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.change_time(1, f"{t.player_name(s.active)} pays {rate} Attack")
+
+
+def raise_time_candidates(t: Table) -> Iterator[Command]:
+    if t.s.mods.attack_per_time_step is not None:
+        yield Command("raise-time")
+
+
+ACT = ActRules(
+    story="he_is_the_one",
+    effects={"choose_matrix_player": choose_matrix_player, "hunt_matrix_player": hunt_matrix_player,
+             "become_the_one": become_the_one, "tear_apart_ship": tear_apart_ship},
+    queries={"is_matrix_player": is_matrix_player, "the_one_in_effect": the_one_in_effect,
+             "the_one_and_ship_saved": the_one_and_ship_saved},
+    restrictions=(matrix_player_restriction,),
+    commands=(ActCommand("raise-time", "raise-time: pay Attack to raise the Time Track by 1, when an "
+                         "Act allows it", check_raise_time, do_raise_time, raise_time_candidates),),
+    hints={"the_one_and_ship_saved": Hint(cards=frozenset({"become_the_one", "emp",
+                                                            "sentinel_destroyer"}))},
+)

@@ -1,0 +1,57 @@
+"""What an Act module declares: one ``ActRules`` object holding the rules its card data cannot say.
+
+Card data names these rules: ``{ verb = "hook", name = N }`` runs the effect N; an Objective of
+``type = "hook"`` and a Challenge's ``condition_hook`` ask the query N. The card loader refuses a
+card that names an effect or query no Act declares.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.commands import Command
+from engine.core.results import Rejection
+from engine.legendary.table import Table
+
+Effect = Callable[[Table, dict[str, Any]], None]  # changes the state; gets its task (src, seat, answer)
+Query = Callable[[Table], bool]  # a yes/no question about the state; changes nothing
+Check = Callable[[Table, Command], Rejection | None]
+Perform = Callable[[Table, Command], None]
+
+
+@dataclass(frozen=True)
+class ActCommand:
+    """A command only an Act brings. Its check runs after the shared preconditions (game not
+    over, no decision pending, the active player, the Action Phase)."""
+
+    verb: str
+    usage: str
+    check: Check
+    perform: Perform
+    candidates: Callable[[Table], Iterable[Command]]  # the commands of this verb worth checking now
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What works toward a query's "yes", for bots that cannot read Python: card ids to defeat or
+    complete, and decks worth recruiting from."""
+
+    cards: frozenset[str] = frozenset()
+    recruit: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ActRules:
+    """One Act's rules beyond its card data.
+
+    ``restrictions`` run on every command after the shared preconditions; each one returns None
+    unless the Act facts it guards (``State.mods``) are in force.
+    """
+
+    story: str  # the Act cards' ``story``
+    effects: Mapping[str, Effect] = field(default_factory=dict)
+    queries: Mapping[str, Query] = field(default_factory=dict)
+    restrictions: tuple[Check, ...] = ()
+    commands: tuple[ActCommand, ...] = ()
+    hints: Mapping[str, Hint] = field(default_factory=dict)  # by query name

@@ -1,0 +1,58 @@
+"""Facts an Act sets that change general rules, as typed fields on the state (``State.mods``).
+
+An Act module (engine/legendary/acts/) writes these; the general rules read them, never the Act.
+Every field's default means "no change to the rulebook". A new film adds a field here, with the
+rule it serves and the general code that reads it, instead of a string key.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(slots=True)
+class Modifiers:
+    """The Act facts in force now (saved, hashed and shown in every view)."""
+
+    # The seat held in the Matrix for the rest of the game (LE-CARD-28): no move or card effect
+    # takes them out (effects.set_world); the Act's own restrictions say what else they may not do.
+    matrix_player: int | None = None
+    # Heroes that a Real-World player gains go into this seat's hand instead of the gainer's
+    # discard pile (LE-CARD-31; actions.gain_pile).
+    gains_to_hand_of: int | None = None
+    # Enemy strikes always hit this seat, whoever's turn it is, and never lower the Time Track
+    # (LE-CARD-03/04; flow.strike_target, flow.schedule_strikes).
+    strikes_target: int | None = None
+    # The Attack price of raising the Time Track by one step, when an Act allows buying steps
+    # (LE-CARD-05); None: no step can be bought.
+    attack_per_time_step: int | None = None
+    # The only seat that may buy those steps; None: any active player.
+    time_payer: int | None = None
+    # The Act's turning point has happened (He is The One Part 3: the Matrix player is The One,
+    # LE-CARD-03..05); Act queries and bots read it.
+    the_one: bool = False
+    # The name of the card that forbids strategy talk while it is in play (LE-CARD-56..58); a table
+    # rule the GUI shows, game actions stay legal. None: players may talk.
+    silence_source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields that differ from their defaults (an empty dict when no Act fact is set)."""
+        return {f.name: v for f in fields(self) if (v := getattr(self, f.name)) != f.default}
+
+    def to_saved(self) -> dict[str, Any]:
+        """``to_dict`` under the key names saves have always used, so a save made before these
+        fields existed replays to the same state hash."""
+        return {_SAVED_NAMES.get(k, k): v for k, v in self.to_dict().items()}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Modifiers:
+        """The inverse of ``to_dict`` and of ``to_saved``."""
+        return cls(**{_FIELD_NAMES.get(k, k): v for k, v in d.items()})
+
+    def copy(self) -> Modifiers:
+        return Modifiers(*(getattr(self, f.name) for f in fields(self)))
+
+
+# Fields saved under another name (the keys of the former ``State.flags`` dict).
+_SAVED_NAMES = {"attack_per_time_step": "time_rate", "silence_source": "silenced"}
+_FIELD_NAMES = {v: k for k, v in _SAVED_NAMES.items()}
