@@ -1,0 +1,343 @@
+"""The Legendary commands: each verb's check and perform (``actions``), its usage text and the
+generator of its legal commands, registered explicitly in ``ACTIONS`` at the bottom.
+
+A generator lists, from the state, exactly the commands of its verb that the check accepts now:
+it walks only what could be used (the hand, the Dock, the Row, what Attack and Recruit afford)
+instead of trying every candidate. ``check`` stays the single judge; the fuzz tests hold the
+generated lists equal to the checked ones.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.core.actions import ActionRegistry, legal_choices
+from engine.core.commands import Command
+from engine.legendary import actions as a
+from engine.legendary import effects, flow
+from engine.legendary import row as rowmod
+from engine.legendary.state import dock, pp, row
+from engine.legendary.table import Table
+
+
+def is_open(t: Table) -> bool:
+    """The shared preconditions of every Action Phase command (``actions._gate``)."""
+    s = t.s
+    return not s.result and s.decision is None and s.phase == "action" and not s.stack
+
+
+def restrict(t: Table, cmds: list[Command]) -> list[Command]:
+    """Only the commands that pass the restrictions an Act adds (``actions.RESTRICTIONS``)."""
+    if t.s.flags and a.RESTRICTIONS:
+        return [c for c in cmds if all(r(t, c) is None for r in a.RESTRICTIONS)]
+    return cmds
+
+
+def _in_matrix(t: Table) -> bool:
+    return t.s.players[t.s.active].in_matrix
+
+
+# --- play, use, sacrifice, coordinate ---------------------------------------------------------------
+
+
+def legal_play(t: Table) -> Iterator[Command]:
+    """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
+    s = t.s
+    for cid in s.piles[pp(s.active, "hand")]:
+        if t.card(cid).kind == "hero":
+            yield Command("play", (cid,))
+    for p in s.players:
+        if p.seat != s.active:
+            for cid in s.piles[pp(p.seat, "coordinated")]:
+                if cid not in s.turn.virtual:
+                    yield Command("play", (cid,))
+
+
+def legal_use(t: Table) -> Iterator[Command]:
+    """Played cards with an unused 'Once this turn' effect."""
+    s = t.s
+    for cid in dict.fromkeys(s.turn.played):
+        if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used:
+            yield Command("use", (cid,))
+
+
+def legal_sacrifice(t: Table) -> Iterator[Command]:
+    """Cards in the play area with a Sacrifice ability (not virtual copies)."""
+    s = t.s
+    play = s.piles[pp(s.active, "play")]
+    for cid in dict.fromkeys(s.turn.played):
+        if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None):
+            yield Command("sacrifice", (cid,))
+
+
+def _coordinates(t: Table, cid: int, used: bool) -> bool:
+    c = t.card(cid)
+    return c.kind == "hero" and "coordinate" in c.keywords and (not used or "coordinate_unlimited"
+                                                                 in c.keywords)
+
+
+def legal_coordinate(t: Table) -> Iterator[Command]:
+    """Other undefeated players' Coordinate cards, one a turn unless unlimited."""
+    s = t.s
+    for p in s.players:
+        if p.seat != s.active and not p.defeated:
+            for cid in s.piles[pp(p.seat, "hand")]:
+                if _coordinates(t, cid, p.coordinated_this_turn):
+                    yield Command("coordinate", (cid,), p.seat)
+
+
+def legal_solo_discard(t: Table) -> Iterator[Command]:
+    """A player alone in the game: Coordinate cards in hand."""
+    s = t.s
+    if len(t.living()) != 1:
+        return
+    for cid in s.piles[pp(s.active, "hand")]:
+        if _coordinates(t, cid, s.turn.solo_discard_used):
+            yield Command("solo-discard", (cid,))
+
+
+# --- recruit, move, scan ----------------------------------------------------------------------------
+
+
+def legal_recruit(t: Table) -> Iterator[Command]:
+    """Dock Heroes and a Hovercraft the Recruit pool affords, from the world that allows it."""
+    s = t.s
+    if effects.prohibition(t, "recruit") is not None:
+        return
+    anywhere = not _in_matrix(t) or effects.allowed(t, "recruit_in_matrix")
+    pool = s.turn.recruit
+    if anywhere and s.piles["hovercraft"] and pool >= 3:
+        yield Command("recruit", ("hovercraft",))
+    for i in range(t.mat.dock_spaces):
+        for cid in s.piles[dock(i)]:
+            c = t.card(cid)
+            if (anywhere or "digital" in c.keywords) and pool >= c.cost:
+                yield Command("recruit", (cid,))
+
+
+def _phone_works(t: Table, phone: str, phones: dict[str, int]) -> bool:
+    """Whether the free move may leave the Matrix by ``phone`` (LE-MOVE-06..10)."""
+    s = t.s
+    cz = len(s.piles["combat"])
+    max_cz = t.mat.combat_phone_max_cards
+    if cz > max_cz and all(not rowmod.is_clear(t, i) for i in phones.values()):
+        return False
+    if phone == "combat":
+        return cz <= max_cz and s.turn.attack >= t.mat.combat_phone_cost
+    return rowmod.is_clear(t, phones[phone])
+
+
+def legal_move(t: Table) -> Iterator[Command]:
+    """Into the Matrix with a move left; out of it by an extra move, a permission or a phone."""
+    s = t.s
+    turn = s.turn
+    if not _in_matrix(t):
+        if (not turn.free_move_used or turn.extra_moves > 0) \
+                and effects.prohibition(t, "enter_matrix") is None:
+            yield Command("move", ("matrix",))
+        return
+    if effects.prohibition(t, "leave_matrix") is not None:
+        return
+    if turn.extra_moves > 0 or not turn.free_move_used and effects.allowed(t, "leave_matrix"):
+        yield Command("move", ("real",))
+    phones = a.phone_spaces(t)
+    for phone in (*phones, "combat"):
+        if turn.extra_moves > 0 if turn.free_move_used else _phone_works(t, phone, phones):
+            yield Command("move", ("real", phone))
+
+
+def legal_scan(t: Table) -> Iterator[Command]:
+    """Face-down Row cards whose space's Scan Cost is usable and affordable."""
+    s = t.s
+    if not _in_matrix(t) or effects.prohibition(t, "scan") is not None:
+        return
+    for sp in range(rowmod.ROW_SPACES):
+        occ = rowmod.occupant(t, sp)
+        if occ is None or occ == s.inevitable or occ in s.face_up:
+            continue
+        cost = t.mat.row[sp].scan_cost
+        if cost is not None and sp not in s.disabled_scan and s.turn.attack >= cost:
+            yield Command("scan", (sp,))
+
+
+# --- fight, complete, Buy Time, Evade ---------------------------------------------------------------
+
+
+def _matrix_cards(t: Table) -> Iterator[tuple[str, int]]:
+    """(where, card) for the Combat Zone and each Row space's occupant."""
+    s = t.s
+    for cid in s.piles["combat"]:
+        yield "combat", cid
+    for i in range(rowmod.ROW_SPACES):
+        pile = s.piles[row(i)]
+        if pile:
+            yield row(i), pile[0]
+
+
+def _real_cards(t: Table) -> Iterator[tuple[str, int]]:
+    """(where, card) for the Real World and the cards beside each player."""
+    s = t.s
+    for cid in s.piles["real_world"]:
+        yield "real_world", cid
+    for p in s.players:
+        for cid in s.piles[pp(p.seat, "beside")]:
+            yield pp(p.seat, "beside"), cid
+
+
+def _usable_enemy(t: Table, cid: int) -> bool:
+    s = t.s
+    return cid != s.inevitable and cid in s.face_up and t.card(cid).kind == "enemy"
+
+
+def _has_cover(t: Table, where: str) -> bool:
+    """A face-down card next to this Row space (LE-KEYWORD-23)."""
+    if not where.startswith("row."):
+        return False
+    sp = int(where[4:])
+    s = t.s
+    return any(0 <= nb < rowmod.ROW_SPACES and (o := rowmod.occupant(t, nb)) is not None
+               and o not in s.face_up for nb in (sp - 1, sp + 1))
+
+
+def legal_fight(t: Table) -> Iterator[Command]:
+    """Face-up Enemies in the player's world (or the Matrix, when a card allows it from the Real
+    World) whose Attack the pool covers."""
+    s = t.s
+    inside = _in_matrix(t)
+    places = list(_real_cards(t)) if not inside else []
+    if inside or effects.allowed(t, "fight_from_real_world"):
+        places += _matrix_cards(t)
+    for where, cid in places:
+        if not _usable_enemy(t, cid):
+            continue
+        c = t.card(cid)
+        atk = effects.enemy_attack(t, cid)
+        if atk is None or "undefeatable" in c.keywords or s.turn.attack < atk:
+            continue
+        if "cover" in c.keywords and _has_cover(t, where):
+            continue
+        yield Command("fight", (cid,))
+
+
+def legal_buytime(t: Table) -> Iterator[Command]:
+    """Face-up Buy Time Enemies in the Matrix not yet distracted, when the pool covers the cost."""
+    s = t.s
+    if not _in_matrix(t):
+        return
+    for _, cid in _matrix_cards(t):
+        if _usable_enemy(t, cid) and "buy_time" in t.card(cid).keywords \
+                and cid not in s.turn.bought_time and s.turn.attack >= t.card(cid).buy_time_cost:
+            yield Command("buytime", (cid,))
+
+
+def legal_evade(t: Table) -> Iterator[Command]:
+    """Face-up Evade Enemies in the Matrix, while a Row space is clear and the pool covers it."""
+    s = t.s
+    if not any(rowmod.is_clear(t, i) for i in range(rowmod.ROW_SPACES)):
+        return
+    for _, cid in _matrix_cards(t):
+        if _usable_enemy(t, cid) and "evade" in t.card(cid).keywords \
+                and s.turn.attack >= t.card(cid).evade_cost:
+            yield Command("evade", (cid,))
+
+
+def legal_complete(t: Table) -> Iterator[Command]:
+    """Face-up Challenges in the player's world whose condition holds and whose cost the pools
+    cover; a "Recruit or Attack" cost is listed once per pool that pays it."""
+    s = t.s
+    inside = _in_matrix(t)
+    if inside:
+        places = [*_matrix_cards(t), *(("operations", c) for c in s.piles["operations"])]
+    else:
+        places = [("real_world", c) for c in s.piles["real_world"]]
+    for _, cid in places:
+        if cid == s.inevitable or cid not in s.face_up:
+            continue
+        c = t.card(cid)
+        if c.kind != "challenge":
+            continue
+        if c.condition == "dock_groups_4" and a.dock_groups(t) < 4:
+            continue
+        if c.condition == "hook" and not effects.HOOKS[c.condition_hook](t, {"query": True, "src": cid}):
+            continue
+        rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack
+        if rec < 0 or atk < 0:
+            continue
+        if not c.cost_either:
+            yield Command("complete", (cid,))
+            continue
+        for pool, have in (("recruit", rec), ("attack", atk)):
+            if have >= c.cost_either:
+                yield Command("complete", (cid, pool))
+
+
+# --- objective, Time, the end -----------------------------------------------------------------------
+
+
+def legal_objective(t: Table) -> Iterator[Command]:
+    """The current Part's Objective, once it is met."""
+    if flow.current_part(t).objective is not None and flow.objective_met(t):
+        yield Command("objective")
+
+
+def legal_raise_time(t: Table) -> Iterator[Command]:
+    """Raising the Time Track, when an Act sets a rate, the payer is active and can pay it."""
+    s = t.s
+    rate = s.flags.get("time_rate")
+    payer = s.flags.get("time_payer")
+    if rate is not None and (payer is None or payer == s.active) and s.turn.attack >= rate:
+        yield Command("raise-time")
+
+
+def legal_minor_victory(t: Table) -> Iterator[Command]:
+    """A Minor Victory, when the Part offers one outside Traitor modes."""
+    if flow.current_part(t).minor_victory and not t.s.setup.get("traitor"):
+        yield Command("minor-victory")
+
+
+def legal_end(t: Table) -> Iterator[Command]:
+    """Ending the Action Phase is always possible in it."""
+    yield Command("end")
+
+
+def legal_choose(t: Table) -> Iterator[Command]:
+    """Each option of the pending decision."""
+    if not t.s.result:
+        yield from legal_choices(t.s.decision)
+
+
+ACTIONS: ActionRegistry[Table] = ActionRegistry(is_open, restrict)
+ACTIONS.add("play", "play CARD: play a card from your hand, or the copy of a coordinated card",
+            a.check_play, a.do_play, legal_play)
+ACTIONS.add("use", "use CARD: use a played card's 'Once this turn' effect",
+            a.check_use, a.do_use, legal_use)
+ACTIONS.add("sacrifice", "sacrifice CARD: defeat a played card for its Sacrifice effect",
+            a.check_sacrifice, a.do_sacrifice, legal_sacrifice)
+ACTIONS.add("recruit", "recruit CARD | recruit hovercraft: pay Recruit for a Dock Hero or a Hovercraft",
+            a.check_recruit, a.do_recruit, legal_recruit)
+ACTIONS.add("move", "move matrix | move real [PHONE]: your move; leaving with the free move needs a "
+            "phone (alley, subway, or combat for the 3-Attack pay phone); without a phone it uses an "
+            "extra move", a.check_move, a.do_move, legal_move)
+ACTIONS.add("scan", "scan SPACE: pay a Row space's Scan Cost (spaces 0-4, left to right) to reveal it",
+            a.check_scan, a.do_scan, legal_scan)
+ACTIONS.add("fight", "fight CARD: pay an Enemy's Attack to defeat it",
+            a.check_fight, a.do_fight, legal_fight)
+ACTIONS.add("complete", "complete CARD [recruit|attack]: pay or meet a Challenge's cost",
+            a.check_complete, a.do_complete, legal_complete)
+ACTIONS.add("buytime", "buytime CARD: pay 5 Attack so a Buy Time Agent does not strike this turn",
+            a.check_buytime, a.do_buytime, legal_buytime)
+ACTIONS.add("evade", "evade CARD: pay an Evade Enemy's cost to move it to the rightmost clear Row space",
+            a.check_evade, a.do_evade, legal_evade)
+ACTIONS.add("objective", "objective: complete the current Part's Objective (you may wait)",
+            a.check_objective, a.do_objective, legal_objective)
+ACTIONS.add("raise-time", "raise-time: pay Attack to raise the Time Track by 1, when an Act allows it",
+            a.check_raise_time, a.do_raise_time, legal_raise_time)
+ACTIONS.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
+            a.check_minor_victory, a.do_minor_victory, legal_minor_victory)
+ACTIONS.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
+            a.check_end, a.do_end, legal_end)
+ACTIONS.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "
+            "and draw a replacement", a.check_coordinate, a.do_coordinate, legal_coordinate)
+ACTIONS.add("solo-discard", "solo-discard CARD: alone in the game, discard a Coordinate card to draw one",
+            a.check_solo_discard, a.do_solo_discard, legal_solo_discard)
+ACTIONS.add("choose", "choose K: answer the pending decision with option K (0-based)",
+            a.check_choose, a.do_choose, legal_choose, gated=False)
