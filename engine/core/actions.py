@@ -113,7 +113,7 @@ def check_choose(d: Decision | None, over: Rejection | None, seat: int | None, k
     if d is None:
         return Rejection(no_decision_rule, "there is no decision to answer")
     if seat is not None and seat != d.seat:
-        return Rejection(seat_rule, f"{seat_name(d.seat)} makes this choice, not {seat_name(seat)}")
+        return Rejection(seat_rule, f"this choice is for {seat_name(d.seat)}, not {seat_name(seat)}")
     if not isinstance(k, int) or not 0 <= k < len(d.options):
         return Rejection(d.rule or no_decision_rule,
                          f"answer with 'choose K', K an option from 0 to {len(d.options) - 1}")
