@@ -79,6 +79,8 @@ class LoggedGame(Generic[DB, S]):
     REVEALING: ClassVar[frozenset[str]] = frozenset()
     # The ruleset's commands (check, perform, usage and legal-command generator per verb).
     ACTIONS: ClassVar[ActionRegistry[Any]]
+    # The ruleset's per-command context.
+    TABLE: ClassVar[type[BaseTable[Any, Any]]]
     # Whether the log writes who issued each command (so a replay never depends on inference).
     LOG_SEAT: ClassVar[bool] = False
 
@@ -93,11 +95,8 @@ class LoggedGame(Generic[DB, S]):
 
     # --- what a ruleset supplies ----------------------------------------------------------------
 
-    def table(self) -> BaseTable[DB, Any]:
-        """A fresh per-command context on the current state."""
-        raise NotImplementedError
-
-    def run_flow(self, t: Any) -> None:
+    @staticmethod
+    def run_flow(t: Any) -> None:
         """Run the game on after a command, until a player must act or the game ends."""
         raise NotImplementedError
 
@@ -124,6 +123,10 @@ class LoggedGame(Generic[DB, S]):
         raise NotImplementedError
 
     # --- commands -------------------------------------------------------------------------------
+
+    def table(self) -> Any:
+        """A fresh per-command context on the current state."""
+        return self.TABLE(self.db, self.state)
 
     def _check(self, cmd: Command) -> Rejection | None:
         if cmd.verb == "undo":

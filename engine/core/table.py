@@ -93,6 +93,23 @@ class BaseTable(Generic[DB, S]):
         """Shuffle a pile with the game's seeded RNG (the caller says what happened)."""
         self.s.rng = rng.shuffle(self.s.rng, self.s.piles[pile])
 
+    def deck_ready(self, seat: int, deck: str, discard: str) -> bool:
+        """Whether ``deck`` has a card to draw; an empty deck first takes the shuffled ``discard``
+        pile (``reshuffled`` then says so). False when both are empty."""
+        piles = self.s.piles
+        if piles[deck]:
+            return True
+        if not piles[discard]:
+            return False
+        cards = piles[discard]
+        piles[deck], piles[discard] = cards, []
+        self.shuffle_pile(deck)
+        self.reshuffled(seat, cards)
+        return True
+
+    def reshuffled(self, seat: int, cards: list[int]) -> None:
+        """``seat``'s discard pile (``cards``) has just become their shuffled deck."""
+
     def below(self, n: int) -> int:
         """A seeded random number in 0..n-1."""
         self.s.rng, x = rng.below(self.s.rng, n)

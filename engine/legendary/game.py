@@ -55,6 +55,8 @@ class LegendaryGame(LoggedGame[CardDB, State]):
 
     RULESET = RULESET
     ACTIONS = ACTIONS
+    TABLE = Table
+    run_flow = staticmethod(flow.run)
     reveals = staticmethod(_reveals)  # event kinds, and cards taken from a hidden pile
     reveal_words = staticmethod(_reveal_words)
 
@@ -82,12 +84,6 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         return LegendarySetup.from_dict(self.state.setup)
 
     # --- the ruleset's parts -------------------------------------------------------------------
-
-    def table(self) -> Table:
-        return Table(self.db, self.state)
-
-    def run_flow(self, t: Table) -> None:
-        flow.run(t)
 
     def seat_problem(self, seat: int) -> Rejection | None:
         n = len(self.state.players)

@@ -91,20 +91,15 @@ class Table(BaseTable[CardDB, State]):
 
     def refill_deck(self, seat: int) -> bool:
         """Shuffle the discard pile into an empty deck (LE-CLEANUP-03/04); False if both empty."""
-        deck, disc = pp(seat, "deck"), pp(seat, "discard")
-        if self.s.piles[deck]:
-            return True
-        if not self.s.piles[disc]:
-            return False
-        cards = self.s.piles[disc]
-        self.s.piles[deck] = cards
-        self.s.piles[disc] = []
+        return self.deck_ready(seat, pp(seat, "deck"), pp(seat, "discard"))
+
+    def reshuffled(self, seat: int, cards: list[int]) -> None:
         for c in cards:
             self.s.face_up.discard(c)
-        self.shuffle(deck)
+        pile = pp(seat, "deck")
+        self.emit("shuffled", f"{pile} shuffled", pile=pile)
         self.emit("deck_reshuffled", f"{self.player_name(seat)} shuffles their discard pile into a new deck",
                   seat=seat, count=len(cards))
-        return True
 
     def draw(self, seat: int, n: int) -> list[int]:
         """Draw up to ``n`` cards; "when you draw this" effects are queued after the whole draw."""

@@ -31,6 +31,8 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
     RULESET = RULESET
     REVEALING = REVEALING
     ACTIONS = ACTIONS
+    TABLE = Table
+    run_flow = staticmethod(rules.run)
     LOG_SEAT = True  # the log records who acted, so a replay never depends on inference
 
     # --- creation -----------------------------------------------------------------------------
@@ -51,12 +53,6 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
         return ReplaySetup.from_dict(self.state.setup)
 
     # --- the ruleset's parts -------------------------------------------------------------------
-
-    def table(self) -> Table:
-        return Table(self.db, self.state)
-
-    def run_flow(self, t: Table) -> None:
-        rules.run(t)
 
     def seat_problem(self, seat: int) -> Rejection | None:
         if seat in (HUMANS, MACHINES):

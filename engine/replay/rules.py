@@ -174,16 +174,11 @@ class Table(BaseTable[ReplayDB, State]):
 
     def refill(self, seat: int) -> bool:
         """MR-TURN-06: an empty deck takes the shuffled discard pile; False if both are empty."""
-        deck, disc = pp(seat, "deck"), pp(seat, "discard")
-        if self.s.piles[deck]:
-            return True
-        if not self.s.piles[disc]:
-            return False
-        self.s.piles[deck], self.s.piles[disc] = self.s.piles[disc], []
-        self.shuffle_pile(deck)
+        return self.deck_ready(seat, pp(seat, "deck"), pp(seat, "discard"))
+
+    def reshuffled(self, seat: int, cards: list[int]) -> None:
         self.emit("deck_reshuffled", f"{SIDE_NAMES[seat]} shuffle their discard pile into a new deck",
-                  seat=seat, count=len(self.s.piles[deck]))
-        return True
+                  seat=seat, count=len(cards))
 
     def draw(self, seat: int, n: int) -> int:
         drawn = 0
