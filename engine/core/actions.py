@@ -10,20 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from engine.core.commands import Command
 from engine.core.results import Decision, Rejection
-
-
-class ActionTable(Protocol):
-    """What the registry needs of a ruleset's table."""
-
-    @property
-    def s(self) -> object: ...
-
-    def command_seat(self, cmd: Command) -> int | None: ...
-
 
 T = TypeVar("T")
 Check = Callable[[T, Command], "Rejection | None"]

@@ -43,9 +43,6 @@ class CardDB:
             self._fx[key] = got
         return got
 
-    def by_deck(self, deck: str) -> list[CardModel]:
-        return [c for c in self.cards.values() if c.deck == deck]
-
     def kind_counts(self) -> dict[str, int]:
         """Physical card counts per category (copies included)."""
         out: dict[str, int] = {}

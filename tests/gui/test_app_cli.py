@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.gui.conftest import FIXTURES
+
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +32,7 @@ def test_screenshot_after_a_scenario(tmp_path, _home):
 
 
 def test_smoke_draws_the_first_frame(_home):
-    res = run(["--smoke", "--dev"], _home)
+    res = run(["--smoke", "--dev", str(FIXTURES)], _home)
     assert res.returncode == 0, res.stderr
     assert "OK" in res.stdout
 
