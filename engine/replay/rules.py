@@ -37,9 +37,6 @@ STEP_OWNER = {"zion_draw": (HUMANS, "MR-TURN-04"), "zion_deploy": (HUMANS, "MR-C
               "zero_one_draw": (MACHINES, "MR-TURN-05"), "zero_one_deploy": (MACHINES, "MR-CHAR-09"),
               "switch": (HUMANS, "MR-TURN-07"), "mission_choice": (HUMANS, "MR-MISSION-01"),
               "unplug": (HUMANS, "MR-MATRIX-09")}
-OUTCOME_RULE = {"interception": "MR-MATRIX-04", "combat": "MR-MATRIX-05", "mission": "MR-MISSION-04",
-                "escape": "MR-MATRIX-07", "detection": "MR-REALITY-03", "pursuit": "MR-REALITY-04",
-                "battle": "MR-REALITY-05"}
 
 
 def other(seat: int) -> int:

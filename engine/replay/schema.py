@@ -16,7 +16,6 @@ Side = Literal["humans", "machines"]
 Roll = Literal["interception", "combat", "mission", "escape", "detection", "pursuit", "battle"]
 ROLLS: tuple[str, ...] = ("interception", "combat", "mission", "escape", "detection", "pursuit", "battle")
 MATRIX_ROLLS = frozenset({"interception", "combat", "mission", "escape"})
-REALITY_ROLLS = frozenset({"detection", "pursuit", "battle"})
 CharCode = Literal["H", "HB", "RP", "A", "B"]
 CardId = Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
 Count = Annotated[int, Field(ge=1, le=10)]  # how many cards, characters or points
