@@ -128,7 +128,8 @@ class LoggedGame(Generic[DB, S]):
         """A fresh per-command context on the current state."""
         return self.TABLE(self.db, self.state)
 
-    def _check(self, cmd: Command) -> Rejection | None:
+    def _check(self, cmd: Command, t: Any = None) -> Rejection | None:
+        """Why a parsed command is illegal now (judged on ``t``, a fresh table if not given)."""
         if cmd.verb == "undo":
             return None if self.can_undo(cmd.seat) else Rejection("UNDO", self._undo_refusal(cmd.seat))
         act = self.ACTIONS.get(cmd.verb)
@@ -136,7 +137,7 @@ class LoggedGame(Generic[DB, S]):
             return self.ACTIONS.unknown(cmd.verb)
         if cmd.seat is not None and (bad := self.seat_problem(cmd.seat)) is not None:
             return bad
-        return act.check(self.table(), cmd)
+        return act.check(self.table() if t is None else t, cmd)
 
     def check(self, cmd: Command | str) -> Rejection | None:
         """Why ``cmd`` is illegal now, or None if it is legal."""
@@ -165,11 +166,11 @@ class LoggedGame(Generic[DB, S]):
             return parsed
         if parsed.verb == "undo":
             return self.undo(parsed.seat)
-        bad = self._check(parsed)
+        t = self.table()
+        bad = self._check(parsed, t)
         if bad is not None:
             return bad
         before = self.state.clone() if self.track_undo else None
-        t = self.table()
         seat = t.command_seat(parsed)
         if self.LOG_SEAT and parsed.seat is None:
             parsed = Command(parsed.verb, parsed.args, seat)

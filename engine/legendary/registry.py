@@ -9,13 +9,14 @@ generated lists equal to the checked ones.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from engine.core.actions import ActionRegistry, legal_choices
 from engine.core.commands import Command
 from engine.legendary import actions as a
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
-from engine.legendary.state import dock, pp, row
+from engine.legendary.state import dock, pp
 from engine.legendary.table import Table
 
 
@@ -32,8 +33,20 @@ def restrict(t: Table, cmds: list[Command]) -> list[Command]:
     return cmds
 
 
+ROWS = rowmod.ROWS
+_PHONES: dict[int, dict[str, int]] = {}
+
+
 def _in_matrix(t: Table) -> bool:
     return t.s.players[t.s.active].in_matrix
+
+
+def _phones(t: Table) -> dict[str, int]:
+    """The Row spaces with a phone, by name (per playmat, computed once)."""
+    got = _PHONES.get(id(t.mat))
+    if got is None:
+        got = _PHONES[id(t.mat)] = a.phone_spaces(t)
+    return got
 
 
 # --- play, use, sacrifice, coordinate ---------------------------------------------------------------
@@ -42,8 +55,9 @@ def _in_matrix(t: Table) -> bool:
 def legal_play(t: Table) -> Iterator[Command]:
     """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
     s = t.s
+    cards, defs = t.db.cards, s.defs
     for cid in s.piles[pp(s.active, "hand")]:
-        if t.card(cid).kind == "hero":
+        if cards[defs[cid]].kind == "hero":
             yield Command("play", (cid,))
     for p in s.players:
         if p.seat != s.active:
@@ -69,49 +83,57 @@ def legal_sacrifice(t: Table) -> Iterator[Command]:
             yield Command("sacrifice", (cid,))
 
 
-def _coordinates(t: Table, cid: int, used: bool) -> bool:
-    c = t.card(cid)
-    return c.kind == "hero" and "coordinate" in c.keywords and (not used or "coordinate_unlimited"
-                                                                 in c.keywords)
+def _coordinates(t: Table, hand: list[int], used: bool) -> Iterator[int]:
+    """The Coordinate cards of a hand that may be used (one a turn unless unlimited)."""
+    cards, defs = t.db.cards, t.s.defs
+    for cid in hand:
+        c = cards[defs[cid]]
+        if c.kind == "hero" and "coordinate" in c.keywords and (not used or "coordinate_unlimited"
+                                                                 in c.keywords):
+            yield cid
 
 
 def legal_coordinate(t: Table) -> Iterator[Command]:
-    """Other undefeated players' Coordinate cards, one a turn unless unlimited."""
+    """Other undefeated players' Coordinate cards."""
     s = t.s
     for p in s.players:
         if p.seat != s.active and not p.defeated:
-            for cid in s.piles[pp(p.seat, "hand")]:
-                if _coordinates(t, cid, p.coordinated_this_turn):
-                    yield Command("coordinate", (cid,), p.seat)
+            for cid in _coordinates(t, s.piles[pp(p.seat, "hand")], p.coordinated_this_turn):
+                yield Command("coordinate", (cid,), p.seat)
 
 
 def legal_solo_discard(t: Table) -> Iterator[Command]:
     """A player alone in the game: Coordinate cards in hand."""
     s = t.s
-    if len(t.living()) != 1:
+    if sum(1 for p in s.players if not p.defeated) != 1:
         return
-    for cid in s.piles[pp(s.active, "hand")]:
-        if _coordinates(t, cid, s.turn.solo_discard_used):
-            yield Command("solo-discard", (cid,))
+    for cid in _coordinates(t, s.piles[pp(s.active, "hand")], s.turn.solo_discard_used):
+        yield Command("solo-discard", (cid,))
 
 
 # --- recruit, move, scan ----------------------------------------------------------------------------
 
 
-def legal_recruit(t: Table) -> Iterator[Command]:
+def legal_recruit(t: Table) -> list[Command]:
     """Dock Heroes and a Hovercraft the Recruit pool affords, from the world that allows it."""
     s = t.s
-    if effects.prohibition(t, "recruit") is not None:
-        return
-    anywhere = not _in_matrix(t) or effects.allowed(t, "recruit_in_matrix")
     pool = s.turn.recruit
+    if pool <= 0 and not any(t.card(c).cost <= 0 for i in range(t.mat.dock_spaces)
+                             for c in s.piles[dock(i)]):
+        return []
+    inside = _in_matrix(t)
+    anywhere = not inside or effects.allowed(t, "recruit_in_matrix")
+    out = []
     if anywhere and s.piles["hovercraft"] and pool >= 3:
-        yield Command("recruit", ("hovercraft",))
+        out.append(Command("recruit", ("hovercraft",)))
     for i in range(t.mat.dock_spaces):
         for cid in s.piles[dock(i)]:
             c = t.card(cid)
             if (anywhere or "digital" in c.keywords) and pool >= c.cost:
-                yield Command("recruit", (cid,))
+                out.append(Command("recruit", (cid,)))
+    if out and effects.prohibition(t, "recruit") is not None:
+        return []
+    return out
 
 
 def _phone_works(t: Table, phone: str, phones: dict[str, int]) -> bool:
@@ -119,73 +141,83 @@ def _phone_works(t: Table, phone: str, phones: dict[str, int]) -> bool:
     s = t.s
     cz = len(s.piles["combat"])
     max_cz = t.mat.combat_phone_max_cards
-    if cz > max_cz and all(not rowmod.is_clear(t, i) for i in phones.values()):
+    if cz > max_cz and all(s.piles[ROWS[i]] for i in phones.values()):
         return False
     if phone == "combat":
         return cz <= max_cz and s.turn.attack >= t.mat.combat_phone_cost
-    return rowmod.is_clear(t, phones[phone])
+    return not s.piles[ROWS[phones[phone]]]
 
 
-def legal_move(t: Table) -> Iterator[Command]:
+def legal_move(t: Table) -> list[Command]:
     """Into the Matrix with a move left; out of it by an extra move, a permission or a phone."""
     s = t.s
     turn = s.turn
     if not _in_matrix(t):
         if (not turn.free_move_used or turn.extra_moves > 0) \
                 and effects.prohibition(t, "enter_matrix") is None:
-            yield Command("move", ("matrix",))
-        return
-    if effects.prohibition(t, "leave_matrix") is not None:
-        return
+            return [Command("move", ("matrix",))]
+        return []
+    out = []
     if turn.extra_moves > 0 or not turn.free_move_used and effects.allowed(t, "leave_matrix"):
-        yield Command("move", ("real",))
-    phones = a.phone_spaces(t)
+        out.append(Command("move", ("real",)))
+    phones = _phones(t)
     for phone in (*phones, "combat"):
         if turn.extra_moves > 0 if turn.free_move_used else _phone_works(t, phone, phones):
-            yield Command("move", ("real", phone))
+            out.append(Command("move", ("real", phone)))
+    if out and effects.prohibition(t, "leave_matrix") is not None:
+        return []
+    return out
 
 
-def legal_scan(t: Table) -> Iterator[Command]:
+def legal_scan(t: Table) -> list[Command]:
     """Face-down Row cards whose space's Scan Cost is usable and affordable."""
     s = t.s
-    if not _in_matrix(t) or effects.prohibition(t, "scan") is not None:
-        return
-    for sp in range(rowmod.ROW_SPACES):
-        occ = rowmod.occupant(t, sp)
-        if occ is None or occ == s.inevitable or occ in s.face_up:
+    if not _in_matrix(t):
+        return []
+    out = []
+    attack, face_up, space = s.turn.attack, s.face_up, t.mat.row
+    for sp, name in enumerate(ROWS):
+        pile = s.piles[name]
+        if not pile or pile[0] == s.inevitable or pile[0] in face_up:
             continue
-        cost = t.mat.row[sp].scan_cost
-        if cost is not None and sp not in s.disabled_scan and s.turn.attack >= cost:
-            yield Command("scan", (sp,))
+        cost = space[sp].scan_cost
+        if cost is not None and sp not in s.disabled_scan and attack >= cost:
+            out.append(Command("scan", (sp,)))
+    if out and effects.prohibition(t, "scan") is not None:
+        return []
+    return out
 
 
 # --- fight, complete, Buy Time, Evade ---------------------------------------------------------------
 
 
-def _matrix_cards(t: Table) -> Iterator[tuple[str, int]]:
+def _matrix_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Combat Zone and each Row space's occupant."""
-    s = t.s
-    for cid in s.piles["combat"]:
-        yield "combat", cid
-    for i in range(rowmod.ROW_SPACES):
-        pile = s.piles[row(i)]
-        if pile:
-            yield row(i), pile[0]
+    piles = t.s.piles
+    out = [("combat", cid) for cid in piles["combat"]]
+    out += [(name, piles[name][0]) for name in ROWS if piles[name]]
+    return out
 
 
-def _real_cards(t: Table) -> Iterator[tuple[str, int]]:
+def _real_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Real World and the cards beside each player."""
     s = t.s
-    for cid in s.piles["real_world"]:
-        yield "real_world", cid
+    out = [("real_world", cid) for cid in s.piles["real_world"]]
     for p in s.players:
-        for cid in s.piles[pp(p.seat, "beside")]:
-            yield pp(p.seat, "beside"), cid
+        beside = pp(p.seat, "beside")
+        out += [(beside, cid) for cid in s.piles[beside]]
+    return out
 
 
-def _usable_enemy(t: Table, cid: int) -> bool:
+def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> Iterator[tuple[str, int, Any]]:
+    """(where, card, card data) of the face-up Enemies among ``places``, the Inevitable left out."""
     s = t.s
-    return cid != s.inevitable and cid in s.face_up and t.card(cid).kind == "enemy"
+    cards, defs, face_up = t.db.cards, s.defs, s.face_up
+    for where, cid in places:
+        if cid in face_up and cid != s.inevitable:
+            c = cards[defs[cid]]
+            if c.kind == "enemy":
+                yield where, cid, c
 
 
 def _has_cover(t: Table, where: str) -> bool:
@@ -194,28 +226,34 @@ def _has_cover(t: Table, where: str) -> bool:
         return False
     sp = int(where[4:])
     s = t.s
-    return any(0 <= nb < rowmod.ROW_SPACES and (o := rowmod.occupant(t, nb)) is not None
-               and o not in s.face_up for nb in (sp - 1, sp + 1))
+    return any(0 <= nb < rowmod.ROW_SPACES and (pile := s.piles[ROWS[nb]]) and pile[0] not in s.face_up
+               for nb in (sp - 1, sp + 1))
 
 
-def legal_fight(t: Table) -> Iterator[Command]:
+def legal_fight(t: Table) -> list[Command]:
     """Face-up Enemies in the player's world (or the Matrix, when a card allows it from the Real
     World) whose Attack the pool covers."""
     s = t.s
     inside = _in_matrix(t)
-    places = list(_real_cards(t)) if not inside else []
-    if inside or effects.allowed(t, "fight_from_real_world"):
-        places += _matrix_cards(t)
-    for where, cid in places:
-        if not _usable_enemy(t, cid):
-            continue
-        c = t.card(cid)
-        atk = effects.enemy_attack(t, cid)
-        if atk is None or "undefeatable" in c.keywords or s.turn.attack < atk:
-            continue
-        if "cover" in c.keywords and _has_cover(t, where):
-            continue
-        yield Command("fight", (cid,))
+    attack = s.turn.attack
+    out = []
+    for where, cid, c in _face_up_enemies(t, _matrix_cards(t) if inside else _real_cards(t)):
+        if _can_fight(t, where, cid, c, attack):
+            out.append(Command("fight", (cid,)))
+    if not inside:
+        matrix = [Command("fight", (cid,)) for where, cid, c in _face_up_enemies(t, _matrix_cards(t))
+                  if _can_fight(t, where, cid, c, attack)]
+        if matrix and effects.allowed(t, "fight_from_real_world"):
+            out += matrix
+    return out
+
+
+def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
+    """The Attack pays for this face-up Enemy, and no keyword keeps it from being fought."""
+    atk = effects.enemy_attack(t, cid)
+    if atk is None or attack < atk or "undefeatable" in c.keywords:
+        return False
+    return not ("cover" in c.keywords and _has_cover(t, where))
 
 
 def legal_buytime(t: Table) -> Iterator[Command]:
@@ -223,20 +261,18 @@ def legal_buytime(t: Table) -> Iterator[Command]:
     s = t.s
     if not _in_matrix(t):
         return
-    for _, cid in _matrix_cards(t):
-        if _usable_enemy(t, cid) and "buy_time" in t.card(cid).keywords \
-                and cid not in s.turn.bought_time and s.turn.attack >= t.card(cid).buy_time_cost:
+    for _, cid, c in _face_up_enemies(t, _matrix_cards(t)):
+        if "buy_time" in c.keywords and cid not in s.turn.bought_time and s.turn.attack >= c.buy_time_cost:
             yield Command("buytime", (cid,))
 
 
 def legal_evade(t: Table) -> Iterator[Command]:
     """Face-up Evade Enemies in the Matrix, while a Row space is clear and the pool covers it."""
     s = t.s
-    if not any(rowmod.is_clear(t, i) for i in range(rowmod.ROW_SPACES)):
+    if all(s.piles[name] for name in ROWS):
         return
-    for _, cid in _matrix_cards(t):
-        if _usable_enemy(t, cid) and "evade" in t.card(cid).keywords \
-                and s.turn.attack >= t.card(cid).evade_cost:
+    for _, cid, c in _face_up_enemies(t, _matrix_cards(t)):
+        if "evade" in c.keywords and s.turn.attack >= c.evade_cost:
             yield Command("evade", (cid,))
 
 
@@ -244,23 +280,23 @@ def legal_complete(t: Table) -> Iterator[Command]:
     """Face-up Challenges in the player's world whose condition holds and whose cost the pools
     cover; a "Recruit or Attack" cost is listed once per pool that pays it."""
     s = t.s
-    inside = _in_matrix(t)
-    if inside:
-        places = [*_matrix_cards(t), *(("operations", c) for c in s.piles["operations"])]
+    if _in_matrix(t):
+        places = _matrix_cards(t) + [("operations", c) for c in s.piles["operations"]]
     else:
         places = [("real_world", c) for c in s.piles["real_world"]]
+    cards, defs, face_up = t.db.cards, s.defs, s.face_up
     for _, cid in places:
-        if cid == s.inevitable or cid not in s.face_up:
+        if cid == s.inevitable or cid not in face_up:
             continue
-        c = t.card(cid)
+        c = cards[defs[cid]]
         if c.kind != "challenge":
+            continue
+        rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack
+        if rec < 0 or atk < 0:
             continue
         if c.condition == "dock_groups_4" and a.dock_groups(t) < 4:
             continue
         if c.condition == "hook" and not effects.HOOKS[c.condition_hook](t, {"query": True, "src": cid}):
-            continue
-        rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack
-        if rec < 0 or atk < 0:
             continue
         if not c.cost_either:
             yield Command("complete", (cid,))
@@ -275,7 +311,7 @@ def legal_complete(t: Table) -> Iterator[Command]:
 
 def legal_objective(t: Table) -> Iterator[Command]:
     """The current Part's Objective, once it is met."""
-    if flow.current_part(t).objective is not None and flow.objective_met(t):
+    if flow.objective_met(t):
         yield Command("objective")
 
 
@@ -294,9 +330,12 @@ def legal_minor_victory(t: Table) -> Iterator[Command]:
         yield Command("minor-victory")
 
 
-def legal_end(t: Table) -> Iterator[Command]:
+END = Command("end")
+
+
+def legal_end(t: Table) -> tuple[Command]:
     """Ending the Action Phase is always possible in it."""
-    yield Command("end")
+    return (END,)
 
 
 def legal_choose(t: Table) -> Iterator[Command]:

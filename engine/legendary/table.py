@@ -78,7 +78,12 @@ class Table(BaseTable[CardDB, State]):
     def move(self, cid: int, src: str, dst: str, *, face_up: bool | None = None,
              bottom: bool = False, text: str = "") -> None:
         """Move one card between piles (to the top unless ``bottom``)."""
-        self.take(cid, src, dst, bottom=bottom)
+        s = self.s
+        s.piles[src].remove(cid)
+        if bottom:
+            s.piles[dst].insert(0, cid)
+        else:
+            s.piles[dst].append(cid)
         if face_up is True:
             self.s.face_up.add(cid)
         elif face_up is False:
