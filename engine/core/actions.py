@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from engine.core.commands import Command
+from engine.core.commands import Command, command
 from engine.core.results import Decision, Rejection
 
 T = TypeVar("T")
@@ -114,4 +114,4 @@ def legal_choices(d: Decision | None, seat: int | None = None) -> Iterator[Comma
     """The answers to the pending decision, each naming the deciding seat when ``seat`` is set."""
     if d is not None:
         for k in range(len(d.options)):
-            yield Command("choose", (k,), seat)
+            yield command("choose", (k,), seat)

@@ -28,6 +28,14 @@ class CardDB:
     playmat: schema.Playmat
     files: dict[str, str] = field(default_factory=dict)  # card id -> file name
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
+    _area: frozenset[str] | None = None
+
+    def area_cards(self) -> frozenset[str]:
+        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
+        if self._area is None:
+            self._area = frozenset(d for d in self.cards
+                                   if self.fx(d, "matrix_row") or self.fx(d, "combat_zone"))
+        return self._area
 
     def fx(self, card_id: str, attr: str) -> list[dict]:
         """The effects list ``attr`` of a card as plain dicts (cached)."""

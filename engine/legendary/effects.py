@@ -230,12 +230,12 @@ def area_abilities(t: Table, verb_name: str, what: str) -> list[int]:
     """Face-up cards whose "Matrix Row:" / "Combat Zone:" ability (``verb_name`` ``what``) is in force
     now: only while the card is in that area (LE-TIMING-02). Attached cards sit in their space."""
     s = t.s
-    piles, face_up = s.piles, s.face_up
+    piles, face_up, defs, able = s.piles, s.face_up, s.defs, t.db.area_cards()
     out = []
     for area, names in AREA_PILES:
         for name in names:
             for c in piles[name]:
-                if c in face_up and any(e["verb"] == verb_name and e["what"] == what
+                if defs[c] in able and c in face_up and any(e["verb"] == verb_name and e["what"] == what
                                         for e in t.fx(c, area)):
                     out.append(c)
     return out

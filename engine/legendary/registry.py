@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.core.actions import ActionRegistry, legal_choices
-from engine.core.commands import Command
+from engine.core.commands import Command, command
 from engine.legendary import actions as a
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
@@ -34,19 +34,13 @@ def restrict(t: Table, cmds: list[Command]) -> list[Command]:
 
 
 ROWS = rowmod.ROWS
-_PHONES: dict[int, dict[str, int]] = {}
+MAX_SEATS = 6  # more than any game seats (LE-GEN-01)
+HAND, PLAY, COORDINATED, BESIDE = (tuple(pp(i, name) for i in range(MAX_SEATS))
+                                   for name in ("hand", "play", "coordinated", "beside"))
 
 
 def _in_matrix(t: Table) -> bool:
     return t.s.players[t.s.active].in_matrix
-
-
-def _phones(t: Table) -> dict[str, int]:
-    """The Row spaces with a phone, by name (per playmat, computed once)."""
-    got = _PHONES.get(id(t.mat))
-    if got is None:
-        got = _PHONES[id(t.mat)] = a.phone_spaces(t)
-    return got
 
 
 # --- play, use, sacrifice, coordinate ---------------------------------------------------------------
@@ -56,14 +50,14 @@ def legal_play(t: Table) -> Iterator[Command]:
     """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
     s = t.s
     cards, defs = t.db.cards, s.defs
-    for cid in s.piles[pp(s.active, "hand")]:
+    for cid in s.piles[HAND[s.active]]:
         if cards[defs[cid]].kind == "hero":
-            yield Command("play", (cid,))
+            yield command("play", (cid,))
     for p in s.players:
         if p.seat != s.active:
-            for cid in s.piles[pp(p.seat, "coordinated")]:
+            for cid in s.piles[COORDINATED[p.seat]]:
                 if cid not in s.turn.virtual:
-                    yield Command("play", (cid,))
+                    yield command("play", (cid,))
 
 
 def legal_use(t: Table) -> Iterator[Command]:
@@ -71,16 +65,16 @@ def legal_use(t: Table) -> Iterator[Command]:
     s = t.s
     for cid in dict.fromkeys(s.turn.played):
         if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used:
-            yield Command("use", (cid,))
+            yield command("use", (cid,))
 
 
 def legal_sacrifice(t: Table) -> Iterator[Command]:
     """Cards in the play area with a Sacrifice ability (not virtual copies)."""
     s = t.s
-    play = s.piles[pp(s.active, "play")]
+    play = s.piles[PLAY[s.active]]
     for cid in dict.fromkeys(s.turn.played):
         if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None):
-            yield Command("sacrifice", (cid,))
+            yield command("sacrifice", (cid,))
 
 
 def _coordinates(t: Table, hand: list[int], used: bool) -> Iterator[int]:
@@ -98,8 +92,8 @@ def legal_coordinate(t: Table) -> Iterator[Command]:
     s = t.s
     for p in s.players:
         if p.seat != s.active and not p.defeated:
-            for cid in _coordinates(t, s.piles[pp(p.seat, "hand")], p.coordinated_this_turn):
-                yield Command("coordinate", (cid,), p.seat)
+            for cid in _coordinates(t, s.piles[HAND[p.seat]], p.coordinated_this_turn):
+                yield command("coordinate", (cid,), p.seat)
 
 
 def legal_solo_discard(t: Table) -> Iterator[Command]:
@@ -107,8 +101,8 @@ def legal_solo_discard(t: Table) -> Iterator[Command]:
     s = t.s
     if sum(1 for p in s.players if not p.defeated) != 1:
         return
-    for cid in _coordinates(t, s.piles[pp(s.active, "hand")], s.turn.solo_discard_used):
-        yield Command("solo-discard", (cid,))
+    for cid in _coordinates(t, s.piles[HAND[s.active]], s.turn.solo_discard_used):
+        yield command("solo-discard", (cid,))
 
 
 # --- recruit, move, scan ----------------------------------------------------------------------------
@@ -118,34 +112,32 @@ def legal_recruit(t: Table) -> list[Command]:
     """Dock Heroes and a Hovercraft the Recruit pool affords, from the world that allows it."""
     s = t.s
     pool = s.turn.recruit
-    if pool <= 0 and not any(t.card(c).cost <= 0 for i in range(t.mat.dock_spaces)
-                             for c in s.piles[dock(i)]):
+    cards, defs = t.db.cards, s.defs
+    # (command, allowed from the Matrix without a permission) for what the pool affords
+    affordable = [(command("recruit", (cid,)), "digital" in c.keywords)
+                  for i in range(t.mat.dock_spaces) for cid in s.piles[dock(i)]
+                  if pool >= (c := cards[defs[cid]]).cost]
+    if s.piles["hovercraft"] and pool >= 3:
+        affordable.append((command("recruit", ("hovercraft",)), False))
+    if not affordable:
         return []
-    inside = _in_matrix(t)
-    anywhere = not inside or effects.allowed(t, "recruit_in_matrix")
-    out = []
-    if anywhere and s.piles["hovercraft"] and pool >= 3:
-        out.append(Command("recruit", ("hovercraft",)))
-    for i in range(t.mat.dock_spaces):
-        for cid in s.piles[dock(i)]:
-            c = t.card(cid)
-            if (anywhere or "digital" in c.keywords) and pool >= c.cost:
-                out.append(Command("recruit", (cid,)))
-    if out and effects.prohibition(t, "recruit") is not None:
+    if _in_matrix(t) and not all(ok for _, ok in affordable) \
+            and not effects.allowed(t, "recruit_in_matrix"):
+        affordable = [(cmd, ok) for cmd, ok in affordable if ok]
+    if not affordable or effects.prohibition(t, "recruit") is not None:
         return []
-    return out
+    return [cmd for cmd, _ in affordable]
 
 
-def _phone_works(t: Table, phone: str, phones: dict[str, int]) -> bool:
-    """Whether the free move may leave the Matrix by ``phone`` (LE-MOVE-06..10)."""
+def _working_phones(t: Table, phones: dict[str, int]) -> list[str]:
+    """The phones the free move may leave the Matrix by (LE-MOVE-06..10)."""
     s = t.s
     cz = len(s.piles["combat"])
     max_cz = t.mat.combat_phone_max_cards
-    if cz > max_cz and all(s.piles[ROWS[i]] for i in phones.values()):
-        return False
-    if phone == "combat":
-        return cz <= max_cz and s.turn.attack >= t.mat.combat_phone_cost
-    return not s.piles[ROWS[phones[phone]]]
+    clear = [name for name, i in phones.items() if not s.piles[ROWS[i]]]
+    if cz <= max_cz and s.turn.attack >= t.mat.combat_phone_cost:
+        clear.append("combat")
+    return clear
 
 
 def legal_move(t: Table) -> list[Command]:
@@ -155,15 +147,17 @@ def legal_move(t: Table) -> list[Command]:
     if not _in_matrix(t):
         if (not turn.free_move_used or turn.extra_moves > 0) \
                 and effects.prohibition(t, "enter_matrix") is None:
-            return [Command("move", ("matrix",))]
+            return [command("move", ("matrix",))]
         return []
     out = []
     if turn.extra_moves > 0 or not turn.free_move_used and effects.allowed(t, "leave_matrix"):
-        out.append(Command("move", ("real",)))
-    phones = _phones(t)
-    for phone in (*phones, "combat"):
-        if turn.extra_moves > 0 if turn.free_move_used else _phone_works(t, phone, phones):
-            out.append(Command("move", ("real", phone)))
+        out.append(command("move", ("real",)))
+    phones = a.phone_spaces(t)
+    if turn.free_move_used:
+        usable = [*phones, "combat"] if turn.extra_moves > 0 else []
+    else:
+        usable = _working_phones(t, phones)
+    out += [command("move", ("real", phone)) for phone in usable]
     if out and effects.prohibition(t, "leave_matrix") is not None:
         return []
     return out
@@ -182,7 +176,7 @@ def legal_scan(t: Table) -> list[Command]:
             continue
         cost = space[sp].scan_cost
         if cost is not None and sp not in s.disabled_scan and attack >= cost:
-            out.append(Command("scan", (sp,)))
+            out.append(command("scan", (sp,)))
     if out and effects.prohibition(t, "scan") is not None:
         return []
     return out
@@ -194,18 +188,24 @@ def legal_scan(t: Table) -> list[Command]:
 def _matrix_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Combat Zone and each Row space's occupant."""
     piles = t.s.piles
-    out = [("combat", cid) for cid in piles["combat"]]
-    out += [(name, piles[name][0]) for name in ROWS if piles[name]]
+    out = []
+    for cid in piles["combat"]:
+        out.append(("combat", cid))
+    for name in ROWS:
+        if piles[name]:
+            out.append((name, piles[name][0]))
     return out
 
 
 def _real_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Real World and the cards beside each player."""
-    s = t.s
-    out = [("real_world", cid) for cid in s.piles["real_world"]]
-    for p in s.players:
-        beside = pp(p.seat, "beside")
-        out += [(beside, cid) for cid in s.piles[beside]]
+    piles = t.s.piles
+    out = []
+    for cid in piles["real_world"]:
+        out.append(("real_world", cid))
+    for seat in range(len(t.s.players)):
+        for cid in piles[BESIDE[seat]]:
+            out.append((BESIDE[seat], cid))
     return out
 
 
@@ -233,19 +233,13 @@ def _has_cover(t: Table, where: str) -> bool:
 def legal_fight(t: Table) -> list[Command]:
     """Face-up Enemies in the player's world (or the Matrix, when a card allows it from the Real
     World) whose Attack the pool covers."""
-    s = t.s
     inside = _in_matrix(t)
-    attack = s.turn.attack
-    out = []
-    for where, cid, c in _face_up_enemies(t, _matrix_cards(t) if inside else _real_cards(t)):
-        if _can_fight(t, where, cid, c, attack):
-            out.append(Command("fight", (cid,)))
-    if not inside:
-        matrix = [Command("fight", (cid,)) for where, cid, c in _face_up_enemies(t, _matrix_cards(t))
-                  if _can_fight(t, where, cid, c, attack)]
-        if matrix and effects.allowed(t, "fight_from_real_world"):
-            out += matrix
-    return out
+    places = _matrix_cards(t) if inside else _real_cards(t)
+    if not inside and effects.allowed(t, "fight_from_real_world"):
+        places += _matrix_cards(t)
+    attack = t.s.turn.attack
+    return [command("fight", (cid,)) for where, cid, c in _face_up_enemies(t, places)
+            if _can_fight(t, where, cid, c, attack)]
 
 
 def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
@@ -263,7 +257,7 @@ def legal_buytime(t: Table) -> Iterator[Command]:
         return
     for _, cid, c in _face_up_enemies(t, _matrix_cards(t)):
         if "buy_time" in c.keywords and cid not in s.turn.bought_time and s.turn.attack >= c.buy_time_cost:
-            yield Command("buytime", (cid,))
+            yield command("buytime", (cid,))
 
 
 def legal_evade(t: Table) -> Iterator[Command]:
@@ -273,7 +267,7 @@ def legal_evade(t: Table) -> Iterator[Command]:
         return
     for _, cid, c in _face_up_enemies(t, _matrix_cards(t)):
         if "evade" in c.keywords and s.turn.attack >= c.evade_cost:
-            yield Command("evade", (cid,))
+            yield command("evade", (cid,))
 
 
 def legal_complete(t: Table) -> Iterator[Command]:
@@ -299,11 +293,11 @@ def legal_complete(t: Table) -> Iterator[Command]:
         if c.condition == "hook" and not effects.HOOKS[c.condition_hook](t, {"query": True, "src": cid}):
             continue
         if not c.cost_either:
-            yield Command("complete", (cid,))
+            yield command("complete", (cid,))
             continue
         for pool, have in (("recruit", rec), ("attack", atk)):
             if have >= c.cost_either:
-                yield Command("complete", (cid, pool))
+                yield command("complete", (cid, pool))
 
 
 # --- objective, Time, the end -----------------------------------------------------------------------
@@ -312,7 +306,7 @@ def legal_complete(t: Table) -> Iterator[Command]:
 def legal_objective(t: Table) -> Iterator[Command]:
     """The current Part's Objective, once it is met."""
     if flow.objective_met(t):
-        yield Command("objective")
+        yield command("objective")
 
 
 def legal_raise_time(t: Table) -> Iterator[Command]:
@@ -321,16 +315,16 @@ def legal_raise_time(t: Table) -> Iterator[Command]:
     rate = s.flags.get("time_rate")
     payer = s.flags.get("time_payer")
     if rate is not None and (payer is None or payer == s.active) and s.turn.attack >= rate:
-        yield Command("raise-time")
+        yield command("raise-time")
 
 
 def legal_minor_victory(t: Table) -> Iterator[Command]:
     """A Minor Victory, when the Part offers one outside Traitor modes."""
     if flow.current_part(t).minor_victory and not t.s.setup.get("traitor"):
-        yield Command("minor-victory")
+        yield command("minor-victory")
 
 
-END = Command("end")
+END = command("end")
 
 
 def legal_end(t: Table) -> tuple[Command]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from engine.core.actions import ActionRegistry, Check, Legal, check_choose, legal_choices
-from engine.core.commands import Command
+from engine.core.commands import Command, command
 from engine.core.results import Rejection
 from engine.replay import rules, schema
 from engine.replay.rules import STEP_OWNER, Table, other
@@ -154,7 +154,7 @@ def do_take(t: Table, cmd: Command, seat: int) -> None:
 def legal_take(t: Table) -> Iterator[Command]:
     if (seat := _step_seat(t, "zion_draw", "zero_one_draw")) is not None:
         for c in _distinct(t, t.s.piles[pp(seat, "deck")]):
-            yield Command("take", (c,), seat)
+            yield command("take", (c,), seat)
 
 
 @register("take", "take CARD: take any card from your deck (Zion / Zero-One Phase)", do_take, legal_take)
@@ -172,7 +172,7 @@ def do_draw(t: Table, cmd: Command, seat: int) -> None:
 
 def legal_draw(t: Table) -> Iterator[Command]:
     if (seat := _step_seat(t, "zion_draw", "zero_one_draw")) is not None:
-        yield Command("draw", (), seat)
+        yield command("draw", (), seat)
 
 
 @register("draw", "draw: draw the top 2 cards of your deck (Zion / Zero-One Phase)", do_draw, legal_draw)
@@ -195,7 +195,7 @@ def legal_recall(t: Table) -> Iterator[Command]:
     if t.s.step == "zero_one_draw":
         for c in _distinct(t, t.s.piles[pp(MACHINES, "discard")]):
             if t.is_char(c):
-                yield Command("recall", (c,), MACHINES)
+                yield command("recall", (c,), MACHINES)
 
 
 @register("recall", "recall CARD: Machines put a Character from their discard into hand (Zero-One)",
@@ -219,7 +219,7 @@ def legal_deploy(t: Table) -> Iterator[Command]:
     if (seat := _step_seat(t, "zion_deploy", "zero_one_deploy")) is not None:
         for c in _distinct(t, t.hand(seat)):
             if t.is_char(c):
-                yield Command("deploy", (c,), seat)
+                yield command("deploy", (c,), seat)
 
 
 @register("deploy", "deploy CARD: put a Character from your hand into play (after your draw)", do_deploy,
@@ -239,7 +239,7 @@ def do_done(t: Table, cmd: Command, seat: int) -> None:
 
 def legal_done(t: Table) -> Iterator[Command]:
     if (seat := _step_seat(t, "zion_deploy", "zero_one_deploy", "switch", "unplug")) is not None:
-        yield Command("done", (), seat)
+        yield command("done", (), seat)
 
 
 @register("done", "done: finish deploying, switching or removing counters", do_done, legal_done)
@@ -264,7 +264,7 @@ def legal_plug(t: Table) -> Iterator[Command]:
     if t.s.step == "switch":
         for c in t.in_play(HUMANS):
             if t.code(c) == "H" and c not in t.s.plugged:
-                yield Command("plug", (c,), HUMANS)
+                yield command("plug", (c,), HUMANS)
 
 
 @register("plug", "plug CARD: put a Matrix counter on an H character (Switch Phase)", do_plug, legal_plug)
@@ -295,7 +295,7 @@ def legal_unplug(t: Table) -> Iterator[Command]:
     if t.s.step in ("switch", "unplug"):
         for c in t.in_play(HUMANS):
             if c in t.s.plugged:
-                yield Command("unplug", (c,), HUMANS)
+                yield command("unplug", (c,), HUMANS)
 
 
 @register("unplug", "unplug CARD: remove a Matrix counter (Switch Phase, or after a won Escape)", do_unplug,
@@ -320,11 +320,11 @@ def do_mission(t: Table, cmd: Command, seat: int) -> None:
 def legal_mission(t: Table) -> Iterator[Command]:
     if t.s.step != "mission_choice":
         return
-    yield Command("mission", ("basic",), HUMANS)
+    yield command("mission", ("basic",), HUMANS)
     for c in t.hand(HUMANS):
         card = t.card(c)
         if isinstance(card, schema.MissionCard) and mission_problem(t, card) is None:
-            yield Command("mission", (c,), HUMANS)
+            yield command("mission", (c,), HUMANS)
 
 
 @register("mission", "mission CARD|basic: play a Mission card or take the Basic Mission", do_mission,
@@ -479,7 +479,7 @@ def legal_play(t: Table) -> Iterator[Command]:
         for c in _distinct(t, t.hand(seat)):
             card = t.card(c)
             if isinstance(card, schema.EventCard) and _contest_play_problem(t, seat, c, card, None) is None:
-                yield Command("play", (c,), seat)
+                yield command("play", (c,), seat)
         return
     if not s.step or s.tasks:
         return
@@ -488,7 +488,7 @@ def legal_play(t: Table) -> Iterator[Command]:
             card = t.card(c)
             if isinstance(card, schema.EventCard) and not card.options \
                     and instant_problem(t, seat, card) is None:
-                yield Command("play", (c,), seat)
+                yield command("play", (c,), seat)
 
 
 @register("play", "play CARD [ROLL]: play an Event (in a contest if it modifies rolls, else outside "
@@ -542,7 +542,7 @@ def do_pass(t: Table, cmd: Command, seat: int) -> None:
 def legal_pass(t: Table) -> Iterator[Command]:
     if t.s.step == "contest":
         assert t.s.contest is not None
-        yield Command("pass", (), t.s.contest.to_act)
+        yield command("pass", (), t.s.contest.to_act)
 
 
 @register("pass", "pass: play no Event now (a contest closes when both sides pass in a row)", do_pass,
