@@ -57,8 +57,9 @@ def test_screenshot_and_smoke_never_write_the_autosave_or_settings(qtbot, win, _
     data, config = _files(win.paths.data), _files(win.paths.config)
     assert "autosave.json" in data and "settings.json" in config
 
-    runs = [["--screenshot", str(tmp_path / "a.png")], ["--smoke"], ["--smoke", "--dev", "--continue"],
-            ["--screenshot", str(tmp_path / "b.png"), "--dev", "--continue"]]
+    dev = ["--dev", str(FIXTURES)]
+    runs = [["--screenshot", str(tmp_path / "a.png")], ["--smoke"], ["--smoke", *dev, "--continue"],
+            ["--screenshot", str(tmp_path / "b.png"), *dev, "--continue"]]
     for args in runs:
         res = run(args, _home)
         assert res.returncode == 0, (args, res.stderr)
