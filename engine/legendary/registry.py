@@ -185,28 +185,25 @@ def legal_scan(t: Table) -> list[Command]:
 # --- fight, complete, Buy Time, Evade ---------------------------------------------------------------
 
 
-def _matrix_cards(t: Table) -> list[tuple[str, int]]:
-    """(where, card) for the Combat Zone and each Row space's occupant."""
+def _placed(t: Table, names: tuple[str, ...], *, top_only: bool = False) -> list[tuple[str, int]]:
+    """(pile, card) for the cards of these piles (only each pile's first card with ``top_only``:
+    a Row space's occupant, not what is attached to it)."""
     piles = t.s.piles
     out = []
-    for cid in piles["combat"]:
-        out.append(("combat", cid))
-    for name in ROWS:
-        if piles[name]:
-            out.append((name, piles[name][0]))
+    for name in names:
+        for cid in piles[name][:1] if top_only else piles[name]:
+            out.append((name, cid))
     return out
+
+
+def _matrix_cards(t: Table) -> list[tuple[str, int]]:
+    """(where, card) for the Combat Zone and each Row space's occupant."""
+    return _placed(t, ("combat",)) + _placed(t, ROWS, top_only=True)
 
 
 def _real_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Real World and the cards beside each player."""
-    piles = t.s.piles
-    out = []
-    for cid in piles["real_world"]:
-        out.append(("real_world", cid))
-    for seat in range(len(t.s.players)):
-        for cid in piles[BESIDE[seat]]:
-            out.append((BESIDE[seat], cid))
-    return out
+    return _placed(t, ("real_world", *BESIDE[:len(t.s.players)]))
 
 
 def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> Iterator[tuple[str, int, Any]]:

@@ -1,21 +1,14 @@
-"""The old way of finding legal Legendary commands, kept as a test oracle: list every command that
-might be legal and keep those ``check`` accepts. The engine generates them per action instead; the
-fuzz test holds the two lists equal at every step."""
+"""The old way of finding legal Legendary commands, kept as a test oracle: ``candidates``
+lists every command that might be legal now, and ``tests/legal_oracle.py`` keeps those ``check``
+accepts. The engine generates them per action instead; a fuzz test holds the two lists equal."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.legendary.actions import phone_spaces
-from engine.legendary.game import LegendaryGame
 from engine.legendary.state import dock, pp, row
 from engine.legendary.table import Table
-
-
-def legal_by_trial(game: LegendaryGame) -> list[Command]:
-    """Every candidate command that the game's ``check`` accepts."""
-    t = Table(game.db, game.state)
-    return [c for c in candidates(t) if game.check(c) is None]
 
 
 def candidates(t: Table) -> Iterator[Command]:

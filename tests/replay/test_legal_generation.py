@@ -8,15 +8,16 @@ import pytest
 
 from engine.core.commands import Command
 from engine.replay.game import ReplayGame
+from tests.legal_oracle import legal_by_trial
 from tests.replay import test_fuzz
-from tests.replay.trial_oracle import legal_by_trial
+from tests.replay.trial_oracle import candidates
 
 GAMES = 60
 
 
 def generated_equals_trial(game: ReplayGame) -> list[Command]:
     legal = game.legal_commands()
-    want = legal_by_trial(game)
+    want = legal_by_trial(game, candidates)
     assert set(legal) == set(want), (
         f"generated-only {set(legal) - set(want)}, trial-only {set(want) - set(legal)}")
     assert len(legal) == len(set(legal)), "a command is generated twice"

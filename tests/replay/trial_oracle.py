@@ -1,33 +1,15 @@
-"""The old way of finding legal Matrix Replay commands, kept as a test oracle: list every command
-that might be legal and keep those ``check`` accepts. The engine generates them per action instead;
-the fuzz test holds the two lists equal at every step."""
+"""The old way of finding legal Matrix Replay commands, kept as a test oracle: ``candidates``
+lists every command that might be legal now, and ``tests/legal_oracle.py`` keeps those ``check``
+accepts. The engine generates them per action instead; a fuzz test holds the two lists equal."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.replay import schema
-from engine.replay.game import ReplayGame
+from engine.replay.actions import _distinct
 from engine.replay.rules import STEP_OWNER, Table
 from engine.replay.state import HUMANS, MACHINES, pp
-
-
-def legal_by_trial(game: ReplayGame) -> list[Command]:
-    """Every candidate command that the game's ``check`` accepts."""
-    t = Table(game.db, game.state)
-    return [c for c in candidates(t) if game.check(c) is None]
-
-
-def _distinct(t: Table, cards: list[int]) -> list[int]:
-    """One card per definition (identical copies make identical commands)."""
-    seen: set[str] = set()
-    out = []
-    for c in sorted(cards):
-        d = t.def_id(c)
-        if d not in seen:
-            seen.add(d)
-            out.append(c)
-    return out
 
 
 def candidates(t: Table) -> Iterator[Command]:
