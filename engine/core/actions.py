@@ -46,6 +46,8 @@ class ActionRegistry(Generic[T]):
         self._actions: dict[str, Action[T]] = {}
         self.gate = gate
         self.restrict = restrict
+        self._gated: list[Legal[T]] = []
+        self._ungated: list[Legal[T]] = []
 
     def add(self, verb: str, usage: str, check: Check[T], perform: Perform[T], legal: Legal[T], *,
             gated: bool = True) -> None:
@@ -53,6 +55,7 @@ class ActionRegistry(Generic[T]):
         if verb in self._actions:
             raise ValueError(f"command {verb!r} is registered twice")
         self._actions[verb] = Action(verb, usage, check, perform, legal, gated)
+        (self._gated if gated else self._ungated).append(legal)
 
     def __getitem__(self, verb: str) -> Action[T]:
         return self._actions[verb]
@@ -79,17 +82,14 @@ class ActionRegistry(Generic[T]):
 
     def legal(self, t: T) -> list[Command]:
         """Every legal command now, from each action's generator."""
-        open_ = self.gate is None or self.gate(t)
         out: list[Command] = []
-        if open_:
-            for act in self._actions.values():
-                if act.gated:
-                    out.extend(act.legal(t))
+        if self.gate is None or self.gate(t):
+            for legal in self._gated:
+                out += legal(t)
             if self.restrict is not None and out:
                 out = self.restrict(t, out)
-        for act in self._actions.values():
-            if not act.gated:
-                out.extend(act.legal(t))
+        for legal in self._ungated:
+            out += legal(t)
         return out
 
 

@@ -46,63 +46,68 @@ def _in_matrix(t: Table) -> bool:
 # --- play, use, sacrifice, coordinate ---------------------------------------------------------------
 
 
-def legal_play(t: Table) -> Iterator[Command]:
+def legal_play(t: Table) -> list[Command]:
     """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
     s = t.s
     cards, defs = t.db.cards, s.defs
-    for cid in s.piles[HAND[s.active]]:
-        if cards[defs[cid]].kind == "hero":
-            yield command("play", (cid,))
+    out = [command("play", (cid,)) for cid in s.piles[HAND[s.active]] if cards[defs[cid]].kind == "hero"]
     for p in s.players:
         if p.seat != s.active:
             for cid in s.piles[COORDINATED[p.seat]]:
                 if cid not in s.turn.virtual:
-                    yield command("play", (cid,))
+                    out.append(command("play", (cid,)))
+    return out
 
 
-def legal_use(t: Table) -> Iterator[Command]:
+def legal_use(t: Table) -> list[Command]:
     """Played cards with an unused 'Once this turn' effect."""
     s = t.s
-    for cid in dict.fromkeys(s.turn.played):
-        if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used:
-            yield command("use", (cid,))
+    if not s.turn.played:
+        return []
+    return [command("use", (cid,)) for cid in dict.fromkeys(s.turn.played)
+            if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used]
 
 
-def legal_sacrifice(t: Table) -> Iterator[Command]:
+def legal_sacrifice(t: Table) -> list[Command]:
     """Cards in the play area with a Sacrifice ability (not virtual copies)."""
     s = t.s
+    if not s.turn.played:
+        return []
     play = s.piles[PLAY[s.active]]
-    for cid in dict.fromkeys(s.turn.played):
-        if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None):
-            yield command("sacrifice", (cid,))
+    return [command("sacrifice", (cid,)) for cid in dict.fromkeys(s.turn.played)
+            if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None)]
 
 
-def _coordinates(t: Table, hand: list[int], used: bool) -> Iterator[int]:
+def _coordinates(t: Table, hand: list[int], used: bool) -> list[int]:
     """The Coordinate cards of a hand that may be used (one a turn unless unlimited)."""
     cards, defs = t.db.cards, t.s.defs
+    out = []
     for cid in hand:
         c = cards[defs[cid]]
         if c.kind == "hero" and "coordinate" in c.keywords and (not used or "coordinate_unlimited"
                                                                  in c.keywords):
-            yield cid
+            out.append(cid)
+    return out
 
 
-def legal_coordinate(t: Table) -> Iterator[Command]:
+def legal_coordinate(t: Table) -> list[Command]:
     """Other undefeated players' Coordinate cards."""
     s = t.s
+    out = []
     for p in s.players:
         if p.seat != s.active and not p.defeated:
             for cid in _coordinates(t, s.piles[HAND[p.seat]], p.coordinated_this_turn):
-                yield command("coordinate", (cid,), p.seat)
+                out.append(command("coordinate", (cid,), p.seat))
+    return out
 
 
-def legal_solo_discard(t: Table) -> Iterator[Command]:
+def legal_solo_discard(t: Table) -> list[Command]:
     """A player alone in the game: Coordinate cards in hand."""
     s = t.s
     if sum(1 for p in s.players if not p.defeated) != 1:
-        return
-    for cid in _coordinates(t, s.piles[HAND[s.active]], s.turn.solo_discard_used):
-        yield command("solo-discard", (cid,))
+        return []
+    return [command("solo-discard", (cid,))
+            for cid in _coordinates(t, s.piles[HAND[s.active]], s.turn.solo_discard_used)]
 
 
 # --- recruit, move, scan ----------------------------------------------------------------------------
@@ -206,15 +211,17 @@ def _real_cards(t: Table) -> list[tuple[str, int]]:
     return _placed(t, ("real_world", *BESIDE[:len(t.s.players)]))
 
 
-def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> Iterator[tuple[str, int, Any]]:
+def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> list[tuple[str, int, Any]]:
     """(where, card, card data) of the face-up Enemies among ``places``, the Inevitable left out."""
     s = t.s
     cards, defs, face_up = t.db.cards, s.defs, s.face_up
+    out = []
     for where, cid in places:
         if cid in face_up and cid != s.inevitable:
             c = cards[defs[cid]]
             if c.kind == "enemy":
-                yield where, cid, c
+                out.append((where, cid, c))
+    return out
 
 
 def _has_cover(t: Table, where: str) -> bool:
@@ -247,27 +254,26 @@ def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
     return not ("cover" in c.keywords and _has_cover(t, where))
 
 
-def legal_buytime(t: Table) -> Iterator[Command]:
+def legal_buytime(t: Table) -> list[Command]:
     """Face-up Buy Time Enemies in the Matrix not yet distracted, when the pool covers the cost."""
     s = t.s
     if not _in_matrix(t):
-        return
-    for _, cid, c in _face_up_enemies(t, _matrix_cards(t)):
-        if "buy_time" in c.keywords and cid not in s.turn.bought_time and s.turn.attack >= c.buy_time_cost:
-            yield command("buytime", (cid,))
+        return []
+    return [command("buytime", (cid,)) for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
+            if "buy_time" in c.keywords and cid not in s.turn.bought_time
+            and s.turn.attack >= c.buy_time_cost]
 
 
-def legal_evade(t: Table) -> Iterator[Command]:
+def legal_evade(t: Table) -> list[Command]:
     """Face-up Evade Enemies in the Matrix, while a Row space is clear and the pool covers it."""
     s = t.s
     if all(s.piles[name] for name in ROWS):
-        return
-    for _, cid, c in _face_up_enemies(t, _matrix_cards(t)):
-        if "evade" in c.keywords and s.turn.attack >= c.evade_cost:
-            yield command("evade", (cid,))
+        return []
+    return [command("evade", (cid,)) for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
+            if "evade" in c.keywords and s.turn.attack >= c.evade_cost]
 
 
-def legal_complete(t: Table) -> Iterator[Command]:
+def legal_complete(t: Table) -> list[Command]:
     """Face-up Challenges in the player's world whose condition holds and whose cost the pools
     cover; a "Recruit or Attack" cost is listed once per pool that pays it."""
     s = t.s
@@ -276,6 +282,7 @@ def legal_complete(t: Table) -> Iterator[Command]:
     else:
         places = [("real_world", c) for c in s.piles["real_world"]]
     cards, defs, face_up = t.db.cards, s.defs, s.face_up
+    out = []
     for _, cid in places:
         if cid == s.inevitable or cid not in face_up:
             continue
@@ -290,35 +297,37 @@ def legal_complete(t: Table) -> Iterator[Command]:
         if c.condition == "hook" and not effects.HOOKS[c.condition_hook](t, {"query": True, "src": cid}):
             continue
         if not c.cost_either:
-            yield command("complete", (cid,))
+            out.append(command("complete", (cid,)))
             continue
         for pool, have in (("recruit", rec), ("attack", atk)):
             if have >= c.cost_either:
-                yield command("complete", (cid, pool))
+                out.append(command("complete", (cid, pool)))
+    return out
 
 
 # --- objective, Time, the end -----------------------------------------------------------------------
 
 
-def legal_objective(t: Table) -> Iterator[Command]:
+def legal_objective(t: Table) -> list[Command]:
     """The current Part's Objective, once it is met."""
-    if flow.objective_met(t):
-        yield command("objective")
+    return [command("objective")] if flow.objective_met(t) else []
 
 
-def legal_raise_time(t: Table) -> Iterator[Command]:
+def legal_raise_time(t: Table) -> list[Command]:
     """Raising the Time Track, when an Act sets a rate, the payer is active and can pay it."""
     s = t.s
     rate = s.flags.get("time_rate")
     payer = s.flags.get("time_payer")
     if rate is not None and (payer is None or payer == s.active) and s.turn.attack >= rate:
-        yield command("raise-time")
+        return [command("raise-time")]
+    return []
 
 
-def legal_minor_victory(t: Table) -> Iterator[Command]:
+def legal_minor_victory(t: Table) -> list[Command]:
     """A Minor Victory, when the Part offers one outside Traitor modes."""
     if flow.current_part(t).minor_victory and not t.s.setup.get("traitor"):
-        yield command("minor-victory")
+        return [command("minor-victory")]
+    return []
 
 
 END = command("end")
