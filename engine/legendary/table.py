@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.results import Event
 from engine.core.table import BaseTable
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import State, pp
@@ -79,16 +80,19 @@ class Table(BaseTable[CardDB, State]):
              bottom: bool = False, text: str = "") -> None:
         """Move one card between piles (to the top unless ``bottom``)."""
         s = self.s
-        s.piles[src].remove(cid)
+        piles = s.piles
+        piles[src].remove(cid)
         if bottom:
-            s.piles[dst].insert(0, cid)
+            piles[dst].insert(0, cid)
         else:
-            s.piles[dst].append(cid)
+            piles[dst].append(cid)
         if face_up is True:
-            self.s.face_up.add(cid)
+            s.face_up.add(cid)
         elif face_up is False:
-            self.s.face_up.discard(cid)
-        self.emit("card_moved", text, card=cid, src=src, dst=dst, face_up=cid in self.s.face_up)
+            s.face_up.discard(cid)
+        # the most frequent event: built directly rather than through ``emit``
+        self.events.append(Event("card_moved", {"card": cid, "src": src, "dst": dst,
+                                                "face_up": cid in s.face_up}, text))
 
     def shuffle(self, pile: str) -> None:
         self.shuffle_pile(pile)
@@ -109,11 +113,13 @@ class Table(BaseTable[CardDB, State]):
     def draw(self, seat: int, n: int) -> list[int]:
         """Draw up to ``n`` cards; "when you draw this" effects are queued after the whole draw."""
         drawn: list[int] = []
+        piles = self.s.piles
+        deck, hand = pp(seat, "deck"), pp(seat, "hand")
         for _ in range(n):
-            if not self.refill_deck(seat):
+            if not piles[deck] and not self.refill_deck(seat):
                 break
-            cid = self.s.piles[pp(seat, "deck")][-1]
-            self.move(cid, pp(seat, "deck"), pp(seat, "hand"))
+            cid = piles[deck][-1]
+            self.move(cid, deck, hand)
             drawn.append(cid)
         if drawn:
             self.emit("cards_drawn", f"{self.player_name(seat)} draws {len(drawn)}", seat=seat,
