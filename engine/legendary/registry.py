@@ -35,8 +35,14 @@ def restrict(t: Table, cmds: list[Command]) -> list[Command]:
 
 ROWS = rowmod.ROWS
 MAX_SEATS = 6  # more than any game seats (LE-GEN-01)
+DOCKS = tuple(dock(i) for i in range(8))  # the usual Dock spaces' pile names
 HAND, PLAY, COORDINATED, BESIDE = (tuple(pp(i, name) for i in range(MAX_SEATS))
                                    for name in ("hand", "play", "coordinated", "beside"))
+
+
+def _docks(t: Table) -> tuple[str, ...]:
+    n = t.mat.dock_spaces
+    return DOCKS[:n] if n <= len(DOCKS) else tuple(dock(i) for i in range(n))
 
 
 def _in_matrix(t: Table) -> bool:
@@ -120,7 +126,7 @@ def legal_recruit(t: Table) -> list[Command]:
     cards, defs = t.db.cards, s.defs
     # (command, allowed from the Matrix without a permission) for what the pool affords
     affordable = [(command("recruit", (cid,)), "digital" in c.keywords)
-                  for i in range(t.mat.dock_spaces) for cid in s.piles[dock(i)]
+                  for name in _docks(t) for cid in s.piles[name]
                   if pool >= (c := cards[defs[cid]]).cost]
     if s.piles["hovercraft"] and pool >= 3:
         affordable.append((command("recruit", ("hovercraft",)), False))
