@@ -142,7 +142,7 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     def take_all(pred: Any, dst: str) -> list[int]:
         got = []
         for d, ids in box_index.items():
-            if pred(db.cards[d]):
+            if ids and pred(db.cards[d]):
                 while ids:
                     got.append(take(d, dst))
         return got
