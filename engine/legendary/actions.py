@@ -2,6 +2,8 @@
 
 Checks run in a fixed order: known command, game not over, right player, phase, then the card or
 space condition. The GUI and bots only ever ask ``check``/``legal``; they never re-implement a rule.
+``registry.py`` registers each verb's check and perform with its usage text and legal-command
+generator.
 """
 from __future__ import annotations
 
