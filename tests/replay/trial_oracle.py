@@ -1,6 +1,5 @@
-"""The old way of finding legal Matrix Replay commands, kept as a test oracle: ``candidates``
-lists every command that might be legal now, and ``tests/legal_oracle.py`` keeps those ``check``
-accepts. The engine generates them per action instead; a fuzz test holds the two lists equal."""
+"""Matrix Replay's old candidate list, the test oracle of its legal-command generators (as in
+``tests/legendary/trial_oracle.py``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
