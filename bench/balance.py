@@ -20,6 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import cli  # noqa: E402
+from engine.legendary.quickstart import default_setup  # noqa: E402
 
 
 def legendary_report(games: int, bot: str, seed: int, players: list[int]) -> dict[str, Any]:
@@ -36,7 +37,7 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int]) -> dic
         for g in range(games):
             s = seed + 10_000 * n + g
             try:
-                game = cli.play_game(db, cli.default_setup(db, n, s, []), bot, s)
+                game = cli.play_game(db, default_setup(db, n, s, []), bot, s)
             except Exception as e:  # an engine bug: counted and shown, never hidden
                 errors.append(f"seed {s}: {type(e).__name__}: {e}")
                 continue

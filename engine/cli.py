@@ -14,52 +14,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.resources import data_root
-
-
-def _fixture_dir() -> Path:
-    return data_root() / "tests" / "fixtures" / "cards"
-
 
 def _db(extra: list[str]) -> Any:
     from engine.legendary.carddb import load_db
 
     return load_db([Path(d) for d in extra])
-
-
-def default_setup(db: Any, players: int, seed: int, card_dirs: list[str]) -> Any:
-    """The first loaded film's setup (LE-FILMS); without a film, a legal setup from whatever
-    content is loaded: first Acts, Groups and Avatars by id."""
-    from engine.legendary.films import available_films, film_setup
-    from engine.legendary.setup import LegendarySetup
-
-    films = available_films(db)
-    if films:
-        return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs)
-
-    acts = []
-    decks = {c.deck for c in db.cards.values() if c.kind != "act"}
-    for n in (1, 2, 3):
-        cards_of: dict[str, int] = {}
-        for c in db.cards.values():
-            if c.kind == "act" and c.act == n:
-                cards_of[c.story] = cards_of.get(c.story, 0) + 1
-        # A playable Act: the right number of Act cards and a mini-deck.
-        stories = sorted(st for st, k in cards_of.items()
-                         if k == (2 if n == 3 else 1) and f"act:{st}" in decks)
-        if not stories:
-            raise SystemExit("no playable Act cards are loaded: pass --cards with an Act folder")
-        acts.append(stories[0])
-    groups = sorted({c.group for c in db.cards.values()
-                     if c.kind == "hero" and c.group and not c.extra and c.deck.startswith("group:")})
-    avatars: list[str] = []
-    seen: set[str] = set()
-    for a in sorted((c for c in db.cards.values() if c.kind == "avatar"), key=lambda c: (c.rank, c.id)):
-        if a.character not in seen:
-            avatars.append(a.id)
-            seen.add(a.character)
-    return LegendarySetup(avatars=avatars[:players], acts=acts, groups=groups[:4], seed=seed,
-                          card_dirs=card_dirs)
 
 
 def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 20000) -> Any:
@@ -83,6 +42,8 @@ def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 2000
 def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
              max_commands: int = 20000) -> dict[str, Any]:
     """Play ``games`` bot games and summarise them."""
+    from engine.legendary.quickstart import default_setup
+
     db = _db(card_dirs)
     wins: dict[str, int] = {}
     losses: dict[str, int] = {}
@@ -168,10 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             from engine.replay.sim import cli_simulate
 
             return cli_simulate(args.games, args.seed, args.bot)
-        cards = args.cards
-        if cards is None:
-            cards = [str(_fixture_dir())] if _needs_fixture() else []
-        print(json.dumps(simulate(args.games, _players(args.players), args.bot, args.seed, cards),
+        print(json.dumps(simulate(args.games, _players(args.players), args.bot, args.seed, args.cards or []),
                          indent=1))
         return 0
     if args.cmd == "replay":
@@ -224,13 +182,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, indent=1))
         return 1 if out["failures"] else 0
     return 2
-
-
-def _needs_fixture() -> bool:
-    from engine.legendary.carddb import load_db
-
-    db = load_db()
-    return not any(c.kind == "act" for c in db.cards.values()) and _fixture_dir().is_dir()
 
 
 if __name__ == "__main__":

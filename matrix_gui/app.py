@@ -32,7 +32,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--film", default=None, help="film id of the new game (default: the first available)")
     ap.add_argument("--size", default="1600x1000", help="window size for --screenshot (WxH)")
     ap.add_argument("--smoke", action="store_true", help="start offscreen, draw a new game, exit")
-    ap.add_argument("--dev", action="store_true", help="also offer the test film (developer cards)")
+    ap.add_argument("--dev", metavar="CARDS", type=Path, default=None,
+                    help="also offer the test film from this folder of developer cards")
     ap.add_argument("--home", metavar="DIR", help="keep saves, settings and caches under DIR")
     ap.add_argument("--bot", type=int, default=0, metavar="N",
                     help="(testing) let a bot play N commands through the GUI, printing the state hash")
@@ -133,7 +134,7 @@ def _new_or_scenario(win, args: argparse.Namespace) -> str:
         return f"cannot load the cards: {e}"
     if film is None:
         return ("no playable film: the cards of The Matrix are missing from cards/legendary "
-                "(pass --dev to use the test film)") if not args.film \
+                "(pass --dev CARDS to use a test film)") if not args.film \
             else f"film {args.film!r} is not available"
     seed = 1 if args.seed is None else args.seed
     return "" if win.start_new(film, args.players, None, seed) else win.last_error

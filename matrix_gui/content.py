@@ -6,14 +6,8 @@ from pathlib import Path
 
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.setup import LegendarySetup
-from engine.resources import data_root
 
 TEST_FILM = "test"
-
-
-def fixture_cards() -> Path:
-    """The test film's card folder (present in a source checkout, not in a frozen app)."""
-    return data_root() / "tests" / "fixtures" / "cards"
 
 
 @dataclass(frozen=True)
@@ -29,9 +23,11 @@ class FilmChoice:
 class Content:
     """The loaded cards and the films they make playable (plus the test film in dev mode)."""
 
-    def __init__(self, dev: bool = False) -> None:
-        self.dev = dev and fixture_cards().is_dir()
-        extra = [fixture_cards()] if self.dev else []
+    def __init__(self, dev: Path | str | None = None) -> None:
+        """``dev``: a folder of developer cards (e.g. the tests' fixture film) to offer as the test
+        film, or None."""
+        self.dev = dev is not None and Path(dev).is_dir()
+        extra = [Path(dev)] if dev is not None and self.dev else []
         self.db: CardDB = load_db(extra)
         self.card_dirs = [str(p) for p in extra]
 
@@ -66,7 +62,7 @@ class Content:
               avatars: list[str] | None = None) -> LegendarySetup:
         """The setup of a new game (raises SetupError for a setup the rules forbid)."""
         if film_id == TEST_FILM:
-            from engine.cli import default_setup
+            from engine.legendary.quickstart import default_setup
 
             s = default_setup(self.db, players, seed, self.card_dirs)
             if avatars:

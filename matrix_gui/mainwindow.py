@@ -51,7 +51,7 @@ QPushButton:focus, QPushButton:hover { background: #175c33; }
 class MainWindow(QMainWindow):
     """One window per app: the start page, then the playmat."""
 
-    def __init__(self, paths: AppPaths | None = None, dev: bool = False) -> None:
+    def __init__(self, paths: AppPaths | None = None, dev: Path | None = None) -> None:
         super().__init__()
         self.paths = paths or AppPaths.default()
         self.dev = dev

@@ -47,8 +47,8 @@ def test_validate_cards_reports_bad_toml(tmp_path, capsys):
 
 
 def test_replay_prints_the_final_hash(tmp_path, capsys):
-    from engine.cli import default_setup
     from engine.legendary.carddb import load_db
+    from engine.legendary.quickstart import default_setup
 
     db = load_db([FIXTURE])
     game = LegendaryGame.new(default_setup(db, 2, 4, [str(FIXTURE)]), db)

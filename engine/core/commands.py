@@ -31,6 +31,19 @@ class Command:
         return self.text()
 
 
+_SHARED: dict[tuple[str, tuple[int | str, ...], int | None], Command] = {}
+
+
+def command(verb: str, args: tuple[int | str, ...] = (), seat: int | None = None) -> Command:
+    """``Command(verb, args, seat)``, one shared instance per distinct command: commands are values,
+    and legal-command generators build the same ones over and over (this is much cheaper)."""
+    key = (verb, args, seat)
+    got = _SHARED.get(key)
+    if got is None:
+        got = _SHARED[key] = Command(verb, args, seat)
+    return got
+
+
 def _arg(token: str) -> int | str:
     if token.lstrip("-").isdigit():
         return int(token)

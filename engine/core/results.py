@@ -5,12 +5,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened, in order: what the GUI animates and the log prints.
 
     ``kind`` names it (``card_moved``, ``card_revealed``, ``time_changed``, ...); ``data`` holds
-    plain JSON values. ``text`` is the line for the game log.
+    plain JSON values. ``text`` is the line for the game log. Treat an event as read-only (it is
+    not frozen only because the engine builds very many of them).
     """
 
     kind: str

@@ -2,43 +2,23 @@
 
 Checks run in a fixed order: known command, game not over, right player, phase, then the card or
 space condition. The GUI and bots only ever ask ``check``/``legal``; they never re-implement a rule.
+``registry.py`` registers each verb's check and perform with its usage text and legal-command
+generator.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import cache
+from collections.abc import Callable
 
+from engine.core.actions import check_choose as _check_choose
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
 from engine.legendary.acts import registry
-from engine.legendary.state import att, dock, pp, row
+from engine.legendary.state import dock, pp, row
 from engine.legendary.table import Table
 
 Check = Callable[[Table, Command], Rejection | None]
-Perform = Callable[[Table, Command], None]
-
-
-@dataclass(frozen=True)
-class Action:
-    verb: str
-    check: Check
-    perform: Perform
-    usage: str
-
-
-ACTIONS: dict[str, Action] = {}
-_CHECKS: list[tuple[str, str, Check]] = []
-
-
-def action(verb: str, usage: str) -> Callable[[Check], Check]:
-    """Register the check of a command; its perform is the module's ``do_<verb>``."""
-    def deco(check: Check) -> Check:
-        _CHECKS.append((verb, usage, check))
-        return check
-    return deco
 
 
 def R(rule: str, reason: str) -> Rejection:
@@ -48,7 +28,8 @@ def R(rule: str, reason: str) -> Rejection:
 # --- shared preconditions ------------------------------------------------------------------------
 
 
-def _gate(t: Table, cmd: Command, *, seat_must_be_active: bool = True) -> Rejection | None:
+def gate(t: Table, cmd: Command, *, seat_must_be_active: bool = True) -> Rejection | None:
+    """The shared preconditions of the Action Phase commands, then the Acts' restrictions."""
     s = t.s
     if s.result:
         return R("LE-GEN-03", f"the game is over ({s.result})")
@@ -92,9 +73,8 @@ def _coordinated_by(t: Table, cid: int) -> int | None:
     return None
 
 
-@action("play", "play CARD: play a card from your hand, or the copy of a coordinated card")
 def check_play(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     cid, r = _need_card(t, cmd, "card")
     if r is not None:
@@ -153,9 +133,8 @@ def avatar_ability(t: Table, seat: int) -> list[dict]:
     return [e.model_dump() for e in got]
 
 
-@action("use", "use CARD: use a played card's 'Once this turn' effect")
 def check_use(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     cid, r = _need_card(t, cmd, "card")
     if r is not None:
@@ -176,9 +155,8 @@ def do_use(t: Table, cmd: Command) -> None:
     t.push_fx(t.fx(cid, "once_this_turn"), cid, t.s.active)
 
 
-@action("sacrifice", "sacrifice CARD: defeat a played card for its Sacrifice effect")
 def check_sacrifice(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     cid, r = _need_card(t, cmd, "card")
     if r is not None:
@@ -209,9 +187,8 @@ def _dock_space(t: Table, cid: int) -> int | None:
     return None
 
 
-@action("recruit", "recruit CARD | recruit hovercraft: pay Recruit for a Dock Hero or a Hovercraft")
 def check_recruit(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     if (no := effects.prohibition(t, "recruit")) is not None:
@@ -279,10 +256,8 @@ def phone_spaces(t: Table) -> dict[str, int]:
     return {sp.name.lower(): i for i, sp in enumerate(t.mat.row) if sp.phone}
 
 
-@action("move", "move matrix | move real [PHONE]: your move; leaving with the free move needs a phone "
-        "(alley, subway, or combat for the 3-Attack pay phone); without a phone it uses an extra move")
 def check_move(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     where = cmd.args[0] if cmd.args else None
@@ -366,9 +341,8 @@ def do_move(t: Table, cmd: Command) -> None:
 # --- scan, fight, complete, Buy Time, Evade --------------------------------------------------------
 
 
-@action("scan", "scan SPACE: pay a Row space's Scan Cost (spaces 0-4, left to right) to reveal it")
 def check_scan(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     sp = _card_arg(cmd)
@@ -413,9 +387,8 @@ def _locate_enemy(t: Table, cid: int) -> str | None:
     return None
 
 
-@action("fight", "fight CARD: pay an Enemy's Attack to defeat it")
 def check_fight(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     cid, r = _need_card(t, cmd, "Enemy")
@@ -475,13 +448,12 @@ def _challenge_where(t: Table, cid: int) -> str | None:
     return None if sp is None else row(sp)
 
 
-def _dock_groups(t: Table) -> int:
+def dock_groups(t: Table) -> int:
     return len({t.card(c).group for i in range(t.mat.dock_spaces) for c in t.s.piles[dock(i)]})
 
 
-@action("complete", "complete CARD [recruit|attack]: pay or meet a Challenge's cost")
 def check_complete(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     cid, r = _need_card(t, cmd, "Challenge")
@@ -502,8 +474,8 @@ def check_complete(t: Table, cmd: Command) -> Rejection | None:
             return R("LE-CHALLENGE-04", f"{c.name} is in the Real World: completing it needs you there")
     elif not _in_matrix(t):
         return R("LE-CHALLENGE-01", f"completing {c.name} needs you in the Matrix")
-    if c.condition == "dock_groups_4" and _dock_groups(t) < 4:
-        return R("LE-CARD-13", f"the Dock shows Heroes from {_dock_groups(t)} Hero Groups; "
+    if c.condition == "dock_groups_4" and dock_groups(t) < 4:
+        return R("LE-CARD-13", f"the Dock shows Heroes from {dock_groups(t)} Hero Groups; "
                  f"{c.name} needs 4 or more")
     if c.condition == "hook" and not registry().query(c.condition_hook)(t):
         return R("LE-CHALLENGE-02", f"the condition of {c.name} is not met")
@@ -545,9 +517,8 @@ def do_complete(t: Table, cmd: Command) -> None:
     t.push_fx(t.fx(cid, "complete"), cid, s.active)
 
 
-@action("buytime", "buytime CARD: pay 5 Attack so a Buy Time Agent does not strike this turn")
 def check_buytime(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     cid, r = _need_card(t, cmd, "Agent")
@@ -579,9 +550,8 @@ def do_buytime(t: Table, cmd: Command) -> None:
            recruit=s.turn.recruit, attack=s.turn.attack)
 
 
-@action("evade", "evade CARD: pay an Evade Enemy's cost to move it to the rightmost clear Row space")
 def check_evade(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     cid, r = _need_card(t, cmd, "Enemy")
@@ -622,9 +592,8 @@ def do_evade(t: Table, cmd: Command) -> None:
 # --- objective, minor victory, end ------------------------------------------------------------------
 
 
-@action("objective", "objective: complete the current Part's Objective (you may wait)")
 def check_objective(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     part = flow.current_part(t)
     if part.objective is None:
@@ -638,9 +607,8 @@ def do_objective(t: Table, cmd: Command) -> None:
     flow.complete_objective(t)
 
 
-@action("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered")
 def check_minor_victory(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     if not flow.current_part(t).minor_victory:
         return R("LE-ACT-14", "no Minor Victory is offered now")
@@ -653,9 +621,8 @@ def do_minor_victory(t: Table, cmd: Command) -> None:
     t.end_game("minor", "Minor Victory (LE-ACT-15)")
 
 
-@action("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)")
 def check_end(t: Table, cmd: Command) -> Rejection | None:
-    return _gate(t, cmd)
+    return gate(t, cmd)
 
 
 def do_end(t: Table, cmd: Command) -> None:
@@ -665,10 +632,8 @@ def do_end(t: Table, cmd: Command) -> None:
 # --- Coordinate -----------------------------------------------------------------------------------
 
 
-@action("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "
-        "and draw a replacement")
 def check_coordinate(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd, seat_must_be_active=False)) is not None:
+    if (r := gate(t, cmd, seat_must_be_active=False)) is not None:
         return r
     s = t.s
     seat = cmd.seat
@@ -702,9 +667,8 @@ def do_coordinate(t: Table, cmd: Command) -> None:
     t.draw(seat, 1)
 
 
-@action("solo-discard", "solo-discard CARD: alone in the game, discard a Coordinate card to draw one")
 def check_solo_discard(t: Table, cmd: Command) -> Rejection | None:
-    if (r := _gate(t, cmd)) is not None:
+    if (r := gate(t, cmd)) is not None:
         return r
     s = t.s
     if len(t.living()) != 1:
@@ -735,110 +699,14 @@ def do_solo_discard(t: Table, cmd: Command) -> None:
 # --- decisions ----------------------------------------------------------------------------------------
 
 
-@action("choose", "choose K: answer the pending decision with option K (0-based)")
 def check_choose(t: Table, cmd: Command) -> Rejection | None:
     s = t.s
-    if s.result:
-        return R("LE-GEN-03", f"the game is over ({s.result})")
-    d = s.decision
-    if d is None:
-        return R("LE-ABILITY-04", "there is no decision to answer")
-    if cmd.seat is not None and cmd.seat != d.seat:
-        return R("LE-ABILITY-04", f"{t.player_name(d.seat)} makes this choice")
-    k = _card_arg(cmd)
-    if k is None or not 0 <= k < len(d.options):
-        return R(d.rule or "LE-ABILITY-04", f"choose an option from 0 to {len(d.options) - 1}")
-    return None
+    over = R("LE-GEN-03", f"the game is over ({s.result})") if s.result else None
+    return _check_choose(s.decision, over, cmd.seat, cmd.args[0] if len(cmd.args) == 1 else None,
+                         no_decision_rule="LE-ABILITY-04", seat_rule="LE-ABILITY-04",
+                         seat_name=t.player_name)
 
 
 def do_choose(t: Table, cmd: Command) -> None:
-    s = t.s
-    task = s.stack[-1]
-    task["answer"] = cmd.args[0]
-    t.emit("decided", f"{t.player_name(s.decision.seat)} chooses: {s.decision.options[cmd.args[0]]}",
-           seat=s.decision.seat, option=cmd.args[0])
-    s.decision = None
-
-
-# --- enumeration -------------------------------------------------------------------------------------
-
-
-def candidates(t: Table) -> Iterator[Command]:
-    """Every command that might be legal now (checked by the caller)."""
-    s = t.s
-    if s.result:
-        return
-    if s.decision is not None:
-        for k in range(len(s.decision.options)):
-            yield Command("choose", (k,))
-        return
-    if s.phase != "action" or s.stack:
-        return
-    a = s.active
-    for cid in s.piles[pp(a, "hand")]:
-        yield Command("play", (cid,))
-        yield Command("solo-discard", (cid,))
-    for p in s.players:
-        if p.seat != a:
-            for cid in s.piles[pp(p.seat, "coordinated")]:
-                yield Command("play", (cid,))
-            for cid in s.piles[pp(p.seat, "hand")]:
-                yield Command("coordinate", (cid,), p.seat)
-    for cid in dict.fromkeys(s.turn.played):
-        yield Command("use", (cid,))
-        yield Command("sacrifice", (cid,))
-    for i in range(t.mat.dock_spaces):
-        for cid in s.piles[dock(i)]:
-            yield Command("recruit", (cid,))
-    yield Command("recruit", ("hovercraft",))
-    yield Command("move", ("matrix",))
-    yield Command("move", ("real",))
-    for ph in (*phone_spaces(t), "combat"):
-        yield Command("move", ("real", ph))
-    for i in range(5):
-        yield Command("scan", (i,))
-    enemies = list(s.piles["combat"]) + list(s.piles["real_world"]) + list(s.piles["operations"])
-    enemies += [c for i in range(5) for c in s.piles[row(i)]]
-    enemies += [c for p in s.players for c in s.piles[pp(p.seat, "beside")]]
-    for cid in enemies:
-        kind = t.card(cid).kind
-        if kind == "enemy":
-            yield Command("fight", (cid,))
-            yield Command("buytime", (cid,))
-            yield Command("evade", (cid,))
-        elif kind == "challenge":
-            if t.card(cid).cost_either:
-                yield Command("complete", (cid, "recruit"))
-                yield Command("complete", (cid, "attack"))
-            else:
-                yield Command("complete", (cid,))
-    yield Command("objective")
-    for extra in registry().commands.values():  # an Act's own commands
-        yield from extra.candidates(t)
-    yield Command("minor-victory")
-    yield Command("end")
-
-
-for _verb, _usage, _check in _CHECKS:
-    ACTIONS[_verb] = Action(_verb, _check, globals()[f"do_{_verb.replace('-', '_')}"], _usage)
-
-
-@cache
-def _act_actions() -> dict[str, Action]:
-    """The Acts' own commands, checked after the shared preconditions."""
-    def gated(check: Check) -> Check:
-        return lambda t, cmd: _gate(t, cmd) or check(t, cmd)
-    return {v: Action(v, gated(c.check), c.perform, c.usage) for v, c in registry().commands.items()}
-
-
-def find(verb: str) -> Action | None:
-    """The action of a command verb: a general one, or one an Act brings."""
-    return ACTIONS.get(verb) or _act_actions().get(verb)
-
-
-def verbs() -> list[str]:
-    """Every command verb, sorted."""
-    return sorted({*ACTIONS, *_act_actions()})
-
-
-__all__ = ["ACTIONS", "Action", "candidates", "find", "verbs", "att"]
+    assert t.s.decision is not None
+    t.answer(t.s.decision.seat, cmd.args[0])

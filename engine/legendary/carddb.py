@@ -32,6 +32,14 @@ class CardDB:
     films: dict[str, schema.Film] = field(default_factory=dict)  # by id, in release order
     starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
+    _area: frozenset[str] | None = None
+
+    def area_cards(self) -> frozenset[str]:
+        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
+        if self._area is None:
+            self._area = frozenset(d for d in self.cards
+                                   if self.fx(d, "matrix_row") or self.fx(d, "combat_zone"))
+        return self._area
 
     def fx(self, card_id: str, attr: str) -> list[dict]:
         """The effects list ``attr`` of a card as plain dicts (cached)."""
@@ -51,9 +59,6 @@ class CardDB:
         """A copy holding other card definitions, with the same playmat, films and starting deck."""
         return CardDB(cards=cards, playmat=self.playmat, films=self.films,
                       starting_deck=self.starting_deck)
-
-    def by_deck(self, deck: str) -> list[CardModel]:
-        return [c for c in self.cards.values() if c.deck == deck]
 
     def kind_counts(self) -> dict[str, int]:
         """Physical card counts per category (copies included)."""

@@ -221,14 +221,24 @@ def _forbid(t: Table, task: dict) -> None:
     t.s.turn.forbid.append(task["fx"]["what"])
 
 
+# Where "Matrix Row:" and "Combat Zone:" abilities are in force; attached cards sit in their space.
+AREA_PILES = (("matrix_row", tuple(p for i in range(5) for p in (row(i), f"att.{i}"))),
+              ("combat_zone", ("combat",)))
+
+
 def area_abilities(t: Table, verb_name: str, what: str) -> list[int]:
     """Face-up cards whose "Matrix Row:" / "Combat Zone:" ability (``verb_name`` ``what``) is in force
     now: only while the card is in that area (LE-TIMING-02). Attached cards sit in their space."""
     s = t.s
-    areas = (("matrix_row", [c for i in range(5) for c in s.piles[row(i)] + s.piles[f"att.{i}"]]),
-             ("combat_zone", s.piles["combat"]))
-    return [c for area, cards in areas for c in cards if c in s.face_up and any(
-        e["verb"] == verb_name and e["what"] == what for e in t.fx(c, area))]
+    piles, face_up, defs, able = s.piles, s.face_up, s.defs, t.db.area_cards()
+    out = []
+    for area, names in AREA_PILES:
+        for name in names:
+            for c in piles[name]:
+                if defs[c] in able and c in face_up and any(e["verb"] == verb_name and e["what"] == what
+                                        for e in t.fx(c, area)):
+                    out.append(c)
+    return out
 
 
 def prohibition(t: Table, what: str) -> tuple[str, str] | None:

@@ -2,39 +2,30 @@
 Strike cards; player defeat. ``run`` works the task stack until a decision or the Action Phase."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from engine.core.tasks import TaskRunner
 from engine.legendary import effects
 from engine.legendary import row as rowmod
 from engine.legendary.acts import registry
 from engine.legendary.state import PLAYER_PILES, Turn, dock, pp
 from engine.legendary.table import Table
 
-Op = Callable[[Table, dict[str, Any]], None]
-OPS: dict[str, Op] = {}
-
-
-def op(name: str) -> Callable[[Op], Op]:
-    def deco(fn: Op) -> Op:
-        OPS[name] = fn
-        return fn
-    return deco
+TASKS: TaskRunner[Table] = TaskRunner()
+op = TASKS.op
 
 
 def run(t: Table) -> None:
     """Resolve scheduled tasks until a decision is pending, the stack is empty or the game ends."""
     s = t.s
-    while s.stack and s.decision is None and not s.result:
-        task = s.stack.pop()
-        OPS[task["op"]](t, task)
+    TASKS.run(t)
     if not s.result and not s.stack and s.decision is None and s.phase == "action" \
             and s.players[s.active].defeated:
         t.push({"op": "cleanup"}, {"op": "next_turn"})
         run(t)
 
 
-OPS["fx"] = effects.run_fx
+TASKS.add("fx", effects.run_fx)
 
 
 @op("reveal")

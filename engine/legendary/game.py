@@ -4,13 +4,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core.commands import Command
 from engine.core.gamelog import LoggedGame, read_payload
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
-from engine.legendary import actions, flow
-from engine.legendary.actions import candidates
+from engine.legendary import flow
 from engine.legendary.carddb import CardDB, load_db
+from engine.legendary.registry import ACTIONS
 from engine.legendary.setup import LegendarySetup, new_state
 from engine.legendary.state import State
 from engine.legendary.table import Table
@@ -55,6 +54,9 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     """One game: a card database, the state, the command log and the undo snapshots."""
 
     RULESET = RULESET
+    ACTIONS = ACTIONS
+    TABLE = Table
+    run_flow = staticmethod(flow.run)
     reveals = staticmethod(_reveals)  # event kinds, and cards taken from a hidden pile
     reveal_words = staticmethod(_reveal_words)
 
@@ -75,38 +77,19 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         edited the table directly), so saves still replay exactly."""
         self.initial = self.state.to_dict()
         self.commands = []
-        self._snapshots.clear()
-        self._undo_closed = "the table was set up directly"
+        self.close_undo("the table was set up directly")
 
     @property
     def setup(self) -> LegendarySetup:
         return LegendarySetup.from_dict(self.state.setup)
 
-    # --- commands -------------------------------------------------------------------------------
+    # --- the ruleset's parts -------------------------------------------------------------------
 
-    def _check(self, cmd: Command) -> Rejection | None:
-        act = actions.find(cmd.verb)
-        if act is None:
-            return Rejection("COMMAND", f"unknown command {cmd.verb!r}; known: {', '.join(actions.verbs())}")
-        if cmd.seat is not None and not 0 <= cmd.seat < len(self.state.players):
-            n = len(self.state.players)
-            return Rejection("COMMAND", f"there is no seat {cmd.seat} in this {n}-player game")
-        return act.check(Table(self.db, self.state), cmd)
-
-    def legal_commands(self) -> list[Command]:
-        t = Table(self.db, self.state)
-        return [c for c in candidates(t) if actions.find(c.verb).check(t, c) is None]
-
-    def _perform(self, cmd: Command) -> tuple[Command, tuple[Event, ...]]:
-        t = Table(self.db, self.state)
-        actions.find(cmd.verb).perform(t, cmd)
-        flow.run(t)
-        return cmd, tuple(t.events)
-
-    def _undo_refusal(self) -> str:
-        if not self.track_undo:
-            return "undo is switched off for this game"
-        return f"cannot undo: {self._undo_closed}"
+    def seat_problem(self, seat: int) -> Rejection | None:
+        n = len(self.state.players)
+        if 0 <= seat < n:
+            return None
+        return Rejection("COMMAND", f"there is no seat {seat} in this {n}-player game")
 
     # --- information ---------------------------------------------------------------------------
 

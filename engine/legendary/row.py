@@ -6,24 +6,26 @@ from engine.legendary.table import Table
 
 ROW_SPACES = 5
 RIGHTMOST = ROW_SPACES - 1
+ROWS = tuple(row(i) for i in range(ROW_SPACES))  # the Row spaces' pile names, left to right
 
 
 def occupant(t: Table, space: int) -> int | None:
-    pile = t.s.piles[row(space)]
+    pile = t.s.piles[ROWS[space]]
     return pile[0] if pile else None
 
 
 def space_of(t: Table, cid: int) -> int | None:
     """The Row space holding ``cid`` (not attached cards), or None."""
-    for i in range(ROW_SPACES):
-        if t.s.piles[row(i)] and t.s.piles[row(i)][0] == cid:
+    piles = t.s.piles
+    for i, name in enumerate(ROWS):
+        if piles[name] and piles[name][0] == cid:
             return i
     return None
 
 
 def is_clear(t: Table, space: int) -> bool:
     """LE-TERM-03: no card in it, face up or down; attached cards do not count."""
-    return not t.s.piles[row(space)]
+    return not t.s.piles[ROWS[space]]
 
 
 def has_keyword(t: Table, cid: int, kw: str) -> bool:

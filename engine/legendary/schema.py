@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from engine.core.schema import Strict
 
 Class = Literal["intellect", "range", "strength", "survival", "tech"]
 World = Literal["matrix", "real_world"]
@@ -17,35 +19,32 @@ EnemyKeyword = Literal[
 HeroKeyword = Literal["coordinate", "digital", "coordinate_unlimited"]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
 
 # --- effects -----------------------------------------------------------------------------------
 
 
-class GainRecruit(_Strict):
+class GainRecruit(Strict):
     """Add Recruit to the active player's pool."""
 
     verb: Literal["gain_recruit"]
     amount: int = Field(ge=0)
 
 
-class GainAttack(_Strict):
+class GainAttack(Strict):
     """Add Attack to the active player's pool."""
 
     verb: Literal["gain_attack"]
     amount: int = Field(ge=0)
 
 
-class Draw(_Strict):
+class Draw(Strict):
     """The active player draws cards."""
 
     verb: Literal["draw"]
     amount: int = Field(default=1, ge=1)
 
 
-class HealStrike(_Strict):
+class HealStrike(Strict):
     """Heal Strikes (never scars). ``who``: self, or any player (the active player chooses)."""
 
     verb: Literal["heal_strike"]
@@ -53,58 +52,58 @@ class HealStrike(_Strict):
     who: Literal["self", "any"] = "self"
 
 
-class ScanAny(_Strict):
+class ScanAny(Strict):
     """Reveal a face-down Matrix Row card in any space for free, from either world."""
 
     verb: Literal["scan_any"]
 
 
-class ExtraMove(_Strict):
+class ExtraMove(Strict):
     """Grant extra moves this turn; an extra move into the Real World needs no phone."""
 
     verb: Literal["extra_move"]
     amount: int = Field(default=1, ge=1)
 
 
-class MoveToRealWorld(_Strict):
+class MoveToRealWorld(Strict):
     """Move a player's RSI to the Real World at once, no phone needed."""
 
     verb: Literal["move_to_real_world"]
     who: Literal["self", "choose"] = "self"
 
 
-class MoveToMatrix(_Strict):
+class MoveToMatrix(Strict):
     """Move a player's RSI into the Matrix at once."""
 
     verb: Literal["move_to_matrix"]
     who: Literal["self", "choose"] = "self"
 
 
-class LowerTime(_Strict):
+class LowerTime(Strict):
     verb: Literal["lower_time"]
     amount: int = Field(default=1, ge=1)
 
 
-class RaiseTime(_Strict):
+class RaiseTime(Strict):
     verb: Literal["raise_time"]
     amount: int = Field(default=1, ge=1)
 
 
-class DrawStrike(_Strict):
+class DrawStrike(Strict):
     """A player draws a Strike card (LE-STRIKE-14)."""
 
     verb: Literal["draw_strike"]
     who: Literal["self", "next"] = "self"
 
 
-class AvoidStrike(_Strict):
+class AvoidStrike(Strict):
     """The next ``amount`` strikes against the active player this turn are avoided."""
 
     verb: Literal["avoid_strike"]
     amount: int = Field(default=1, ge=1)
 
 
-class DefeatEnemy(_Strict):
+class DefeatEnemy(Strict):
     """Defeat one face-up Enemy in play (the active player chooses) matching the filters."""
 
     verb: Literal["defeat_enemy"]
@@ -113,56 +112,56 @@ class DefeatEnemy(_Strict):
     where: Literal["any", "matrix_row", "combat_zone", "real_world"] = "any"
 
 
-class DefeatAll(_Strict):
+class DefeatAll(Strict):
     """Defeat every face-up Enemy in play with the descriptor (LE-ABILITY-07)."""
 
     verb: Literal["defeat_all"]
     descriptor: str
 
 
-class ReduceEnemyAttack(_Strict):
+class ReduceEnemyAttack(Strict):
     """Every Enemy in play has less Attack this turn, including ones revealed later (never below 0)."""
 
     verb: Literal["reduce_enemy_attack"]
     amount: int = Field(ge=1)
 
 
-class Discard(_Strict):
+class Discard(Strict):
     """The active player discards cards from hand (as many as possible, LE-ABILITY-03)."""
 
     verb: Literal["discard"]
     amount: int = Field(default=1, ge=1)
 
 
-class DefeatTopOfDeck(_Strict):
+class DefeatTopOfDeck(Strict):
     """Defeat the top card of your deck (reshuffling first if the deck is empty)."""
 
     verb: Literal["defeat_top_of_deck"]
 
 
-class IfWorld(_Strict):
+class IfWorld(Strict):
     verb: Literal["if_world"]
     world: World
     effects: list[Effect]
 
 
-class IfAct(_Strict):
+class IfAct(Strict):
     verb: Literal["if_act"]
     act: int = Field(ge=1, le=3)
     effects: list[Effect]
 
 
-class Option(_Strict):
+class Option(Strict):
     label: str
     effects: list[Effect]
 
 
-class ChooseOne(_Strict):
+class ChooseOne(Strict):
     verb: Literal["choose_one"]
     options: list[Option] = Field(min_length=2)
 
 
-class EachPlayer(_Strict):
+class EachPlayer(Strict):
     """Each player (active first, then clockwise; LE-TIMING-07), optionally only those in a world."""
 
     verb: Literal["each_player"]
@@ -170,68 +169,68 @@ class EachPlayer(_Strict):
     effects: list[Effect]
 
 
-class BeginNextPart(_Strict):
+class BeginNextPart(Strict):
     verb: Literal["begin_next_part"]
 
 
-class PushRowIntoCombat(_Strict):
+class PushRowIntoCombat(Strict):
     """Every card in the Matrix Row enters the Combat Zone at once (revealed one at a time)."""
 
     verb: Literal["push_row_into_combat"]
 
 
-class PutIntoDefeated(_Strict):
+class PutIntoDefeated(Strict):
     """Put this card into its defeated space: not a defeat, so no defeat triggers (LE-DEFEAT-06)."""
 
     verb: Literal["put_into_defeated"]
 
 
-class PutIntoDeck(_Strict):
+class PutIntoDeck(Strict):
     """Put this card (an Event) into the active player's deck, or on their discard pile."""
 
     verb: Literal["put_into_deck"]
     position: Literal["top", "shuffle", "discard"] = "shuffle"
 
 
-class AttachToSpace(_Strict):
+class AttachToSpace(Strict):
     """This card becomes attached to its Row space: it no longer occupies it (LE-TERM-02)."""
 
     verb: Literal["attach_to_space"]
 
 
-class Allow(_Strict):
+class Allow(Strict):
     """A card permission overriding a rulebook limit this turn (LE-ABILITY-01)."""
 
     verb: Literal["allow"]
     what: Literal["fight_from_real_world", "recruit_in_matrix", "leave_matrix"]
 
 
-class Forbid(_Strict):
+class Forbid(Strict):
     """A card prohibition this turn; prohibitions beat permissions (LE-ABILITY-02)."""
 
     verb: Literal["forbid"]
     what: Literal["leave_matrix", "enter_matrix", "recruit", "scan"]
 
 
-class PlaceInRealWorld(_Strict):
+class PlaceInRealWorld(Strict):
     """This Enemy goes to the Real World, beside the active player's Avatar or in the general area."""
 
     verb: Literal["place_in_real_world"]
     beside: Literal["active", "none"] = "none"
 
 
-class MoveToOperations(_Strict):
+class MoveToOperations(Strict):
     verb: Literal["move_to_operations"]
 
 
-class AddExtrasToZion(_Strict):
+class AddExtrasToZion(Strict):
     """Shuffle this Act's Extra Heroes (optionally one Hero Group) into Zion."""
 
     verb: Literal["add_extras_to_zion"]
     group: str | None = None
 
 
-class GainExtra(_Strict):
+class GainExtra(Strict):
     """Each player (or the active one) gains a copy of a named Extra Hero of this Act."""
 
     verb: Literal["gain_extra"]
@@ -239,7 +238,7 @@ class GainExtra(_Strict):
     who: Literal["self", "each"] = "each"
 
 
-class Pay(_Strict):
+class Pay(Strict):
     """You may pay Recruit and/or Attack to resolve ``effects`` (offered only when affordable)."""
 
     verb: Literal["pay"]
@@ -248,7 +247,7 @@ class Pay(_Strict):
     effects: list[Effect]
 
 
-class IfRevealedBy(_Strict):
+class IfRevealedBy(Strict):
     """Reveal abilities only: resolve ``effects`` if this card was revealed by scanning (any scan,
     paid or free) or by entering the Combat Zone (LE-SCAN-10)."""
 
@@ -257,7 +256,7 @@ class IfRevealedBy(_Strict):
     effects: list[Effect]
 
 
-class PlaceInRow(_Strict):
+class PlaceInRow(Strict):
     """Put a card into Row ``space`` (0 = Subway), pushing any card there normally (LE-MATRIX-08):
     the top Matrix Deck card face down, or this card as it is."""
 
@@ -266,7 +265,7 @@ class PlaceInRow(_Strict):
     card: Literal["matrix_deck_top", "this"] = "matrix_deck_top"
 
 
-class IfInPlayArea(_Strict):
+class IfInPlayArea(Strict):
     """Resolve ``effects`` if the active player's play area (this turn's played cards still in play,
     virtual copies included, LE-TERM-06) holds a Hero matching every given filter."""
 
@@ -277,7 +276,7 @@ class IfInPlayArea(_Strict):
     effects: list[Effect]
 
 
-class PutExtra(_Strict):
+class PutExtra(Strict):
     """Put a named Extra card of the instructing card's own Act into play face up (LE-ACT-16/17/19):
     into Row ``space`` (pushing normally), the Combat Zone, the Real World or Operations."""
 
@@ -287,7 +286,7 @@ class PutExtra(_Strict):
     space: int = Field(default=4, ge=0, le=4)
 
 
-class Hook(_Strict):
+class Hook(Strict):
     """A rule no verb can say: a Python hook registered under ``name``."""
 
     verb: Literal["hook"]
@@ -315,7 +314,7 @@ AreaEffect = Annotated[Allow | Forbid, Field(discriminator="verb")]
 # --- cards -----------------------------------------------------------------------------------
 
 
-class _Card(_Strict):
+class _Card(Strict):
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
     text: str = ""
@@ -325,7 +324,7 @@ class _Card(_Strict):
     extra: bool = False
 
 
-class ClassAbility(_Strict):
+class ClassAbility(Strict):
     cls: Class
     effects: list[Effect]
 
@@ -363,7 +362,7 @@ class AvatarCard(_Card):
     free_your_mind_out_of_play: bool = False
 
 
-class Objective(_Strict):
+class Objective(Strict):
     text: str
     type: Literal["defeated", "completed", "hook", "announce"]
     cards: list[str] = []
@@ -371,7 +370,7 @@ class Objective(_Strict):
     hook: str = ""
 
 
-class ActPart(_Strict):
+class ActPart(Strict):
     part: int = Field(ge=1, le=3)
     title: str = ""
     text: str = ""
@@ -451,19 +450,19 @@ Card = Annotated[
 ]
 
 
-class CardFile(_Strict):
+class CardFile(Strict):
     """One TOML file: ``[[card]]`` tables."""
 
     card: list[Card] = []
 
 
-class RowSpace(_Strict):
+class RowSpace(Strict):
     name: str
     scan_cost: int | None = Field(default=None, ge=0)
     phone: bool = False
 
 
-class Playmat(_Strict):
+class Playmat(Strict):
     """The physical playmat as data (cards/legendary/playmat.toml)."""
 
     row: list[RowSpace] = Field(min_length=5, max_length=5)
@@ -484,14 +483,14 @@ for _m in (IfWorld, IfAct, Option, ChooseOne, EachPlayer, Pay, IfRevealedBy, IfI
 # --- films (cards/legendary/films.toml) -----------------------------------------------------------
 
 
-class DeckEntry(_Strict):
+class DeckEntry(Strict):
     """``count`` copies of the card ``card`` in each player's starting deck."""
 
     card: str
     count: int = Field(ge=1)
 
 
-class Film(_Strict):
+class Film(Strict):
     """One film's setup (LE-FILMS): Act stories 1-3, its four Zion Hero Groups, its Avatars (card
     ids; the first five in the order a smaller first game drops them from the end)."""
 
@@ -509,7 +508,7 @@ class Film(_Strict):
             and all(a in cards for a in self.avatars)
 
 
-class FilmsFile(_Strict):
+class FilmsFile(Strict):
     """cards/legendary/films.toml: the starting deck every film uses and the films in release order."""
 
     starting_deck: list[DeckEntry] = Field(min_length=1)

@@ -1,6 +1,7 @@
 """Game setup (LE-SETUP): from a setup description to the first Action Phase."""
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -133,13 +134,17 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
 
     def take(def_id: str, dst: str, *, face_up: bool = False) -> int:
         cid = box_index[def_id].pop()
-        t.move(cid, "box", dst, face_up=face_up)
+        box = piles["box"]
+        del box[bisect_left(box, cid)]  # the box stays sorted; setup events are not kept
+        piles[dst].append(cid)
+        if face_up:
+            s.face_up.add(cid)
         return cid
 
     def take_all(pred: Any, dst: str) -> list[int]:
         got = []
         for d, ids in box_index.items():
-            if pred(db.cards[d]):
+            if ids and pred(db.cards[d]):
                 while ids:
                     got.append(take(d, dst))
         return got

@@ -1,35 +1,34 @@
-"""The working context of one command: card database, state and the events produced so far.
+"""The Legendary working context of one command (an ``engine.core.table.BaseTable``).
 
-Low-level moves every rule uses: moving cards between piles, drawing with reshuffles, the Time
-Track, damage and player defeat, game end.
+What Legendary adds to the shared context: card effects by timing, the Avatar names, drawing with
+reshuffles, the Time Track, damage and the game end.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import rng
-from engine.core.results import Decision, Event
+from engine.core.results import Event
+from engine.core.table import BaseTable
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import State, pp
 
 
-class Table:
-    """Bundles the card database, the state being changed and the event list."""
+class Table(BaseTable[CardDB, State]):
+    """The card database, the state being changed, its task stack and the events so far."""
 
-    __slots__ = ("db", "s", "events")
+    __slots__ = ()
 
-    def __init__(self, db: CardDB, s: State) -> None:
-        self.db = db
-        self.s = s
-        self.events: list[Event] = []
+    def acting_seat(self) -> int | None:
+        """The deciding seat while a decision is pending, else the active player (None once over)."""
+        s = self.s
+        if s.result:
+            return None
+        return s.decision.seat if s.decision is not None else s.active
+
+    def seat_name(self, seat: int) -> str:
+        return self.player_name(seat)
 
     # --- looking things up ---------------------------------------------------------------------
-
-    def card(self, cid: int) -> Any:
-        return self.db.cards[self.s.defs[cid]]
-
-    def name(self, cid: int) -> str:
-        return self.card(cid).name
 
     def fx(self, cid: int, attr: str) -> list[dict]:
         if cid in self.s.blank and attr in ("reveal", "fight", "strike", "complete", "matrix_row",
@@ -75,60 +74,52 @@ class Table:
         order = [(self.s.active + i) % n for i in range(n)]
         return [x for x in order if not self.s.players[x].defeated]
 
-    # --- events ---------------------------------------------------------------------------------
-
-    def emit(self, kind: str, text: str = "", **data: Any) -> None:
-        self.events.append(Event(kind, data, text))
-
     # --- piles ----------------------------------------------------------------------------------
 
     def move(self, cid: int, src: str, dst: str, *, face_up: bool | None = None,
              bottom: bool = False, text: str = "") -> None:
         """Move one card between piles (to the top unless ``bottom``)."""
-        self.s.piles[src].remove(cid)
+        s = self.s
+        piles = s.piles
+        piles[src].remove(cid)
         if bottom:
-            self.s.piles[dst].insert(0, cid)
+            piles[dst].insert(0, cid)
         else:
-            self.s.piles[dst].append(cid)
+            piles[dst].append(cid)
         if face_up is True:
-            self.s.face_up.add(cid)
+            s.face_up.add(cid)
         elif face_up is False:
-            self.s.face_up.discard(cid)
-        self.emit("card_moved", text, card=cid, src=src, dst=dst, face_up=cid in self.s.face_up)
+            s.face_up.discard(cid)
+        # the most frequent event: built directly rather than through ``emit``
+        self.events.append(Event("card_moved", {"card": cid, "src": src, "dst": dst,
+                                                "face_up": cid in s.face_up}, text))
 
     def shuffle(self, pile: str) -> None:
-        self.s.rng = rng.shuffle(self.s.rng, self.s.piles[pile])
+        self.shuffle_pile(pile)
         self.emit("shuffled", f"{pile} shuffled", pile=pile)
-
-    def below(self, n: int) -> int:
-        self.s.rng, x = rng.below(self.s.rng, n)
-        return x
 
     def refill_deck(self, seat: int) -> bool:
         """Shuffle the discard pile into an empty deck (LE-CLEANUP-03/04); False if both empty."""
-        deck, disc = pp(seat, "deck"), pp(seat, "discard")
-        if self.s.piles[deck]:
-            return True
-        if not self.s.piles[disc]:
-            return False
-        cards = self.s.piles[disc]
-        self.s.piles[deck] = cards
-        self.s.piles[disc] = []
+        return self.deck_ready(seat, pp(seat, "deck"), pp(seat, "discard"))
+
+    def reshuffled(self, seat: int, cards: list[int]) -> None:
         for c in cards:
             self.s.face_up.discard(c)
-        self.shuffle(deck)
+        pile = pp(seat, "deck")
+        self.emit("shuffled", f"{pile} shuffled", pile=pile)
         self.emit("deck_reshuffled", f"{self.player_name(seat)} shuffles their discard pile into a new deck",
                   seat=seat, count=len(cards))
-        return True
 
     def draw(self, seat: int, n: int) -> list[int]:
         """Draw up to ``n`` cards; "when you draw this" effects are queued after the whole draw."""
         drawn: list[int] = []
+        piles = self.s.piles
+        deck, hand = pp(seat, "deck"), pp(seat, "hand")
         for _ in range(n):
-            if not self.refill_deck(seat):
+            if not piles[deck] and not self.refill_deck(seat):
                 break
-            cid = self.s.piles[pp(seat, "deck")][-1]
-            self.move(cid, pp(seat, "deck"), pp(seat, "hand"))
+            cid = piles[deck][-1]
+            self.move(cid, deck, hand)
             drawn.append(cid)
         if drawn:
             self.emit("cards_drawn", f"{self.player_name(seat)} draws {len(drawn)}", seat=seat,
@@ -159,19 +150,6 @@ class Table:
         self.s.decision = None
         self.s.phase = "over"
         self.emit("game_over", text, result=result)
-
-    def ask(self, task: dict, seat: int, prompt: str, options: list[str], rule: str = "",
-            kind: str = "") -> None:
-        """Suspend ``task`` on a decision; ``choose K`` resumes it with ``task['answer'] = K``."""
-        task["asked"] = True
-        self.s.stack.append(task)
-        self.s.decision = Decision(seat, prompt, tuple(options), rule, kind)
-        self.emit("decision", prompt, seat=seat, options=list(options), rule=rule)
-
-    def push(self, *tasks: dict) -> None:
-        """Schedule tasks to run in the given order (before anything already scheduled)."""
-        for t in reversed(tasks):
-            self.s.stack.append(t)
 
     def push_fx(self, effects: list[dict], src: int, seat: int, **extra: Any) -> None:
         self.push(*({"op": "fx", "fx": e, "src": src, "seat": seat, **extra} for e in effects))

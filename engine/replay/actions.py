@@ -1,32 +1,31 @@
-"""Player commands: one check (a Rejection naming the rule, or None) and one perform each.
+"""Player commands: one check (a Rejection naming the rule, or None), one perform and one
+generator of the legal commands each, registered explicitly in ``ACTIONS`` with ``register``.
 
 Checks run in a fixed order: game not over, no decision pending, right side, right step, then the
-card condition. ``candidates`` lists every command that might be legal now; ``check`` filters them.
+card condition. A generator lists, from the state, exactly the commands its check accepts now (with
+explicit seats); the fuzz tests hold the two together.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
-from engine.core.commands import Command
+from engine.core.actions import ActionRegistry, Check, Legal, check_choose, legal_choices
+from engine.core.commands import Command, command
 from engine.core.results import Rejection
 from engine.replay import rules, schema
-from engine.replay.rules import STEP_OWNER, Table, acting_seat, other
+from engine.replay.rules import STEP_OWNER, Table, other
 from engine.replay.state import HUMANS, MACHINES, SIDE_NAMES, pp
 
-Check = Callable[[Table, Command, int], Rejection | None]
-Perform = Callable[[Table, Command, int], None]
+SeatCheck = Callable[[Table, Command, int], Rejection | None]
+SeatPerform = Callable[[Table, Command, int], None]
 
 
-@dataclass(frozen=True)
-class Action:
-    verb: str
-    usage: str
-    check: Check
-    perform: Perform
+def is_open(t: Table) -> bool:
+    """No decision pending and the game goes on: the step's commands may be legal."""
+    return not t.s.result and t.s.decision is None
 
 
-ACTIONS: dict[str, Action] = {}
+ACTIONS: ActionRegistry[Table] = ActionRegistry(is_open)
 
 STEP_TEXT = {
     "zion_draw": "the Humans' Zion Phase draw", "zion_deploy": "the Humans' Zion Phase (deploying)",
@@ -44,16 +43,24 @@ def R(rule: str, reason: str) -> Rejection:
     return Rejection(rule, reason)
 
 
-def register(verb: str, usage: str, perform: Perform) -> Callable[[Check], Check]:
-    def deco(check: Check) -> Check:
-        ACTIONS[verb] = Action(verb, usage, check, perform)
+def register(verb: str, usage: str, perform: SeatPerform, legal: Legal[Table], *,
+             gated: bool = True) -> Callable[[SeatCheck], SeatCheck]:
+    """Register ``verb``: the decorated check, ``perform`` and ``legal``, each given the side that
+    issues the command."""
+    def deco(check: SeatCheck) -> SeatCheck:
+        ACTIONS.add(verb, usage, _seated(check), lambda t, cmd: perform(t, cmd, t.command_seat(cmd)),
+                    legal, gated=gated)
         return check
     return deco
 
 
-def command_seat(t: Table, cmd: Command) -> int | None:
-    """The side issuing ``cmd``: its ``@SEAT``, else whoever must act now."""
-    return cmd.seat if cmd.seat is not None else acting_seat(t.s)
+def _seated(check: SeatCheck) -> Check[Table]:
+    def run(t: Table, cmd: Command) -> Rejection | None:
+        seat = t.command_seat(cmd)
+        if seat is None:
+            return _gate(t) or R("COMMAND", "nobody is to act")
+        return check(t, cmd, seat)
+    return run
 
 
 def describe_step(t: Table) -> str:
@@ -110,6 +117,24 @@ def _owned_step(t: Table, cmd: Command, seat: int, steps: tuple[str, ...], rule:
     return cid, None
 
 
+def _distinct(t: Table, cards: list[int]) -> list[int]:
+    """One card per definition (identical copies make identical commands)."""
+    seen: set[str] = set()
+    out = []
+    for c in sorted(cards):
+        d = t.def_id(c)
+        if d not in seen:
+            seen.add(d)
+            out.append(c)
+    return out
+
+
+def _step_seat(t: Table, *steps: str) -> int | None:
+    """The side whose step it is, when it is one of ``steps`` (else None)."""
+    s = t.s
+    return STEP_OWNER[s.step][0] if s.step in steps else None
+
+
 # --- draw phases: take, draw, recall, deploy, done --------------------------------------------------
 
 
@@ -126,7 +151,13 @@ def do_take(t: Table, cmd: Command, seat: int) -> None:
     _after_draw(t, seat)
 
 
-@register("take", "take CARD: take any card from your deck (Zion / Zero-One Phase)", do_take)
+def legal_take(t: Table) -> Iterator[Command]:
+    if (seat := _step_seat(t, "zion_draw", "zero_one_draw")) is not None:
+        for c in _distinct(t, t.s.piles[pp(seat, "deck")]):
+            yield command("take", (c,), seat)
+
+
+@register("take", "take CARD: take any card from your deck (Zion / Zero-One Phase)", do_take, legal_take)
 def check_take(t: Table, cmd: Command, seat: int) -> Rejection | None:
     rule = "MR-TURN-04" if seat == HUMANS else "MR-TURN-05"
     _, r = _owned_step(t, cmd, seat, ("zion_draw", "zero_one_draw"), rule,
@@ -139,7 +170,12 @@ def do_draw(t: Table, cmd: Command, seat: int) -> None:
     _after_draw(t, seat)
 
 
-@register("draw", "draw: draw the top 2 cards of your deck (Zion / Zero-One Phase)", do_draw)
+def legal_draw(t: Table) -> Iterator[Command]:
+    if (seat := _step_seat(t, "zion_draw", "zero_one_draw")) is not None:
+        yield command("draw", (), seat)
+
+
+@register("draw", "draw: draw the top 2 cards of your deck (Zion / Zero-One Phase)", do_draw, legal_draw)
 def check_draw(t: Table, cmd: Command, seat: int) -> Rejection | None:
     if (r := _gate(t)) is not None:
         return r
@@ -155,8 +191,15 @@ def do_recall(t: Table, cmd: Command, seat: int) -> None:
     _after_draw(t, seat)
 
 
+def legal_recall(t: Table) -> Iterator[Command]:
+    if t.s.step == "zero_one_draw":
+        for c in _distinct(t, t.s.piles[pp(MACHINES, "discard")]):
+            if t.is_char(c):
+                yield command("recall", (c,), MACHINES)
+
+
 @register("recall", "recall CARD: Machines put a Character from their discard into hand (Zero-One)",
-          do_recall)
+          do_recall, legal_recall)
 def check_recall(t: Table, cmd: Command, seat: int) -> Rejection | None:
     if seat != MACHINES:
         return R("MR-TURN-05", "only the Machines may take a Character back from their discard pile")
@@ -172,7 +215,15 @@ def do_deploy(t: Table, cmd: Command, seat: int) -> None:
     t.move(cid, pp(seat, "hand"), pp(seat, "play"), f"{SIDE_NAMES[seat]} put {t.name(cid)} into play")
 
 
-@register("deploy", "deploy CARD: put a Character from your hand into play (after your draw)", do_deploy)
+def legal_deploy(t: Table) -> Iterator[Command]:
+    if (seat := _step_seat(t, "zion_deploy", "zero_one_deploy")) is not None:
+        for c in _distinct(t, t.hand(seat)):
+            if t.is_char(c):
+                yield command("deploy", (c,), seat)
+
+
+@register("deploy", "deploy CARD: put a Character from your hand into play (after your draw)", do_deploy,
+          legal_deploy)
 def check_deploy(t: Table, cmd: Command, seat: int) -> Rejection | None:
     cid, r = _owned_step(t, cmd, seat, ("zion_deploy", "zero_one_deploy"), "MR-CHAR-09",
                          "Characters enter play in your own draw phase, after drawing", "hand")
@@ -186,7 +237,12 @@ def do_done(t: Table, cmd: Command, seat: int) -> None:
     t.s.step = ""
 
 
-@register("done", "done: finish deploying, switching or removing counters", do_done)
+def legal_done(t: Table) -> Iterator[Command]:
+    if (seat := _step_seat(t, "zion_deploy", "zero_one_deploy", "switch", "unplug")) is not None:
+        yield command("done", (), seat)
+
+
+@register("done", "done: finish deploying, switching or removing counters", do_done, legal_done)
 def check_done(t: Table, cmd: Command, seat: int) -> Rejection | None:
     if (r := _gate(t)) is not None:
         return r
@@ -204,7 +260,14 @@ def do_plug(t: Table, cmd: Command, seat: int) -> None:
     t.emit("matrix_counter", f"{t.name(cid)} plugs into the Matrix", card=cid, plugged=True)
 
 
-@register("plug", "plug CARD: put a Matrix counter on an H character (Switch Phase)", do_plug)
+def legal_plug(t: Table) -> Iterator[Command]:
+    if t.s.step == "switch":
+        for c in t.in_play(HUMANS):
+            if t.code(c) == "H" and c not in t.s.plugged:
+                yield command("plug", (c,), HUMANS)
+
+
+@register("plug", "plug CARD: put a Matrix counter on an H character (Switch Phase)", do_plug, legal_plug)
 def check_plug(t: Table, cmd: Command, seat: int) -> Rejection | None:
     cid, r = _owned_step(t, cmd, seat, ("switch",), "MR-TURN-09",
                          "Matrix counters are placed only in the Switch Phase", "play")
@@ -228,7 +291,15 @@ def do_unplug(t: Table, cmd: Command, seat: int) -> None:
     t.emit("matrix_counter", f"{t.name(cid)} unplugs: back in the Real World", card=cid, plugged=False)
 
 
-@register("unplug", "unplug CARD: remove a Matrix counter (Switch Phase, or after a won Escape)", do_unplug)
+def legal_unplug(t: Table) -> Iterator[Command]:
+    if t.s.step in ("switch", "unplug"):
+        for c in t.in_play(HUMANS):
+            if c in t.s.plugged:
+                yield command("unplug", (c,), HUMANS)
+
+
+@register("unplug", "unplug CARD: remove a Matrix counter (Switch Phase, or after a won Escape)", do_unplug,
+          legal_unplug)
 def check_unplug(t: Table, cmd: Command, seat: int) -> Rejection | None:
     cid, r = _owned_step(t, cmd, seat, ("switch", "unplug"), "MR-TURN-09",
                          "Matrix counters are removed only in the Switch Phase or after a won Escape", "play")
@@ -246,7 +317,18 @@ def do_mission(t: Table, cmd: Command, seat: int) -> None:
     rules.start_mission(t, None if cmd.args[0] == "basic" else int(cmd.args[0]))
 
 
-@register("mission", "mission CARD|basic: play a Mission card or take the Basic Mission", do_mission)
+def legal_mission(t: Table) -> Iterator[Command]:
+    if t.s.step != "mission_choice":
+        return
+    yield command("mission", ("basic",), HUMANS)
+    for c in t.hand(HUMANS):
+        card = t.card(c)
+        if isinstance(card, schema.MissionCard) and mission_problem(t, card) is None:
+            yield command("mission", (c,), HUMANS)
+
+
+@register("mission", "mission CARD|basic: play a Mission card or take the Basic Mission", do_mission,
+          legal_mission)
 def check_mission(t: Table, cmd: Command, seat: int) -> Rejection | None:
     if (r := _gate(t)) is not None:
         return r
@@ -387,8 +469,30 @@ def do_play(t: Table, cmd: Command, seat: int) -> None:
     rules.push_effects(t, seat, card.effects, cid)  # MR-EVENT-05: takes effect at once
 
 
+def legal_play(t: Table) -> Iterator[Command]:
+    """In a contest, the acting side's Events that fit it; at any other step, either side's Events
+    without a roll modifier that have something to act on."""
+    s = t.s
+    if s.step == "contest":
+        assert s.contest is not None
+        seat = s.contest.to_act
+        for c in _distinct(t, t.hand(seat)):
+            card = t.card(c)
+            if isinstance(card, schema.EventCard) and _contest_play_problem(t, seat, c, card, None) is None:
+                yield command("play", (c,), seat)
+        return
+    if not s.step or s.tasks:
+        return
+    for seat in (HUMANS, MACHINES):
+        for c in _distinct(t, t.hand(seat)):
+            card = t.card(c)
+            if isinstance(card, schema.EventCard) and not card.options \
+                    and instant_problem(t, seat, card) is None:
+                yield command("play", (c,), seat)
+
+
 @register("play", "play CARD [ROLL]: play an Event (in a contest if it modifies rolls, else outside "
-          "contests)", do_play)
+          "contests)", do_play, legal_play)
 def check_play(t: Table, cmd: Command, seat: int) -> Rejection | None:
     if (r := _gate(t)) is not None:
         return r
@@ -435,7 +539,14 @@ def do_pass(t: Table, cmd: Command, seat: int) -> None:
         k.to_act = other(seat)
 
 
-@register("pass", "pass: play no Event now (a contest closes when both sides pass in a row)", do_pass)
+def legal_pass(t: Table) -> Iterator[Command]:
+    if t.s.step == "contest":
+        assert t.s.contest is not None
+        yield command("pass", (), t.s.contest.to_act)
+
+
+@register("pass", "pass: play no Event now (a contest closes when both sides pass in a row)", do_pass,
+          legal_pass)
 def check_pass(t: Table, cmd: Command, seat: int) -> Rejection | None:
     if (r := _gate(t)) is not None:
         return r
@@ -443,105 +554,21 @@ def check_pass(t: Table, cmd: Command, seat: int) -> Rejection | None:
 
 
 def do_choose(t: Table, cmd: Command, seat: int) -> None:
-    s = t.s
-    assert s.decision is not None
-    # A card chosen from one's own deck stays secret; every other choice is of public cards.
-    what = "a card" if s.decision.kind == "search" else s.decision.options[int(cmd.args[0])]
-    t.emit("decided", f"{SIDE_NAMES[seat]} choose {what}", seat=seat, option=int(cmd.args[0]))
-    s.tasks[-1]["answer"] = int(cmd.args[0])
-    s.decision = None
+    t.answer(seat, int(cmd.args[0]))
 
 
-@register("choose", "choose K: answer the pending decision with option K (0-based)", do_choose)
-def check_choose(t: Table, cmd: Command, seat: int) -> Rejection | None:
+def legal_choose(t: Table) -> Iterator[Command]:
+    d = t.s.decision
+    if not t.s.result and d is not None:
+        yield from legal_choices(d, d.seat)
+
+
+@register("choose", "choose K: answer the pending decision with option K (0-based)", do_choose, legal_choose,
+          gated=False)
+def check_choose_k(t: Table, cmd: Command, seat: int) -> Rejection | None:
     s = t.s
-    if s.result:
-        return R("MR-GEN-06", f"the game is over ({GAME_RESULT.get(s.result, s.result)})")
+    over = R("MR-GEN-06", f"the game is over ({GAME_RESULT.get(s.result, s.result)})") if s.result else None
     d = s.decision
-    if d is None:
-        return R("COMMAND", "there is no decision to answer")
-    if seat != d.seat:
-        return R(d.rule or "COMMAND", f"the {SIDE_NAMES[d.seat]} decide this, not the {SIDE_NAMES[seat]}")
-    if len(cmd.args) != 1 or not isinstance(cmd.args[0], int) or not 0 <= cmd.args[0] < len(d.options):
-        return R("COMMAND", f"answer with 'choose K', K from 0 to {len(d.options) - 1}")
-    return None
-
-
-# --- enumeration ----------------------------------------------------------------------------------
-
-
-def _distinct(t: Table, cards: list[int]) -> list[int]:
-    """One card per definition (identical copies make identical commands)."""
-    seen: set[str] = set()
-    out = []
-    for c in sorted(cards):
-        d = t.def_id(c)
-        if d not in seen:
-            seen.add(d)
-            out.append(c)
-    return out
-
-
-def candidates(t: Table) -> Iterator[Command]:
-    """Every command that may be legal now (``check`` has the last word), with explicit seats."""
-    s = t.s
-    if s.result:
-        return
-    d = s.decision
-    if d is not None:
-        for k in range(len(d.options)):
-            yield Command("choose", (k,), d.seat)
-        return
-    step = s.step
-    if step in ("zion_draw", "zero_one_draw"):
-        seat = STEP_OWNER[step][0]
-        yield Command("draw", (), seat)
-        for c in _distinct(t, s.piles[pp(seat, "deck")]):
-            yield Command("take", (c,), seat)
-        if seat == MACHINES:
-            for c in _distinct(t, s.piles[pp(seat, "discard")]):
-                yield Command("recall", (c,), seat)
-    elif step in ("zion_deploy", "zero_one_deploy"):
-        seat = STEP_OWNER[step][0]
-        for c in _distinct(t, t.hand(seat)):
-            yield Command("deploy", (c,), seat)
-        yield Command("done", (), seat)
-    elif step in ("switch", "unplug"):
-        for c in t.in_play(HUMANS):
-            yield Command("unplug" if c in s.plugged else "plug", (c,), HUMANS)
-        yield Command("done", (), HUMANS)
-    elif step == "mission_choice":
-        yield Command("mission", ("basic",), HUMANS)
-        for c in t.hand(HUMANS):
-            yield Command("mission", (c,), HUMANS)
-    elif step == "contest":
-        assert s.contest is not None
-        seat = s.contest.to_act
-        yield Command("pass", (), seat)
-        for c in _distinct(t, t.hand(seat)):
-            yield Command("play", (c,), seat)
-        return
-    for seat in (HUMANS, MACHINES):  # instant Events, either side, outside contests (MR-EVENT-05)
-        for c in _distinct(t, t.hand(seat)):
-            card = t.card(c)
-            if isinstance(card, schema.EventCard) and not card.options:
-                yield Command("play", (c,), seat)
-
-
-def check(t: Table, cmd: Command) -> Rejection | None:
-    """Why ``cmd`` is illegal now, or None."""
-    act = ACTIONS.get(cmd.verb)
-    if act is None:
-        return R("COMMAND", f"unknown command {cmd.verb!r}; known: {', '.join(sorted(ACTIONS))}, undo")
-    if cmd.seat is not None and cmd.seat not in (HUMANS, MACHINES):
-        return R("MR-GEN-01", f"there is no seat {cmd.seat}: @0 is the Humans, @1 the Machines")
-    seat = command_seat(t, cmd)
-    if seat is None:
-        return _gate(t) or R("COMMAND", "nobody is to act")
-    return act.check(t, cmd, seat)
-
-
-def perform(t: Table, cmd: Command) -> None:
-    seat = command_seat(t, cmd)
-    assert seat is not None
-    ACTIONS[cmd.verb].perform(t, cmd, seat)
+    return check_choose(d, over, seat, cmd.args[0] if len(cmd.args) == 1 else None,
+                        no_decision_rule="COMMAND", seat_rule=(d.rule if d else "") or "COMMAND",
+                        seat_name=t.seat_name)

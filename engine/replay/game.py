@@ -8,15 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core.commands import Command
 from engine.core.gamelog import LoggedGame, read_payload
-from engine.core.results import Event, Rejection
+from engine.core.results import Rejection
 from engine.core.savefile import SaveError
-from engine.replay import actions, rules
+from engine.replay import rules
+from engine.replay.actions import ACTIONS
 from engine.replay.carddb import CardLoadError, ReplayDB, default_db, load_db
 from engine.replay.rules import Table, acting_seat
 from engine.replay.setup import ReplaySetup, SetupError, new_state
-from engine.replay.state import State
+from engine.replay.state import HUMANS, MACHINES, State
 from engine.replay.view import observe
 
 RULESET = "replay"
@@ -30,6 +30,10 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
 
     RULESET = RULESET
     REVEALING = REVEALING
+    ACTIONS = ACTIONS
+    TABLE = Table
+    run_flow = staticmethod(rules.run)
+    LOG_SEAT = True  # the log records who acted, so a replay never depends on inference
 
     # --- creation -----------------------------------------------------------------------------
 
@@ -48,26 +52,12 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
     def setup(self) -> ReplaySetup:
         return ReplaySetup.from_dict(self.state.setup)
 
-    # --- commands -------------------------------------------------------------------------------
+    # --- the ruleset's parts -------------------------------------------------------------------
 
-    def _check(self, cmd: Command) -> Rejection | None:
-        if cmd.verb == "undo":
-            return None if self.can_undo() else Rejection("UNDO", self._undo_refusal())
-        return actions.check(Table(self.db, self.state), cmd)
-
-    def legal_commands(self, seat: int | None = None) -> list[Command]:
-        """Every legal command now (of ``seat`` only, if given); each names its seat. Undo is not listed."""
-        t = Table(self.db, self.state)
-        return [c for c in actions.candidates(t)
-                if (seat is None or c.seat == seat) and actions.check(t, c) is None]
-
-    def _perform(self, cmd: Command) -> tuple[Command, tuple[Event, ...]]:
-        t = Table(self.db, self.state)
-        if cmd.seat is None:  # the log records who acted, so a replay never depends on inference
-            cmd = Command(cmd.verb, cmd.args, actions.command_seat(t, cmd))
-        actions.perform(t, cmd)
-        rules.run(t)
-        return cmd, tuple(t.events)
+    def seat_problem(self, seat: int) -> Rejection | None:
+        if seat in (HUMANS, MACHINES):
+            return None
+        return Rejection("MR-GEN-01", f"there is no seat {seat}: @0 is the Humans, @1 the Machines")
 
     # --- information ---------------------------------------------------------------------------
 

@@ -1,15 +1,17 @@
 """Matrix Replay rules: the table helpers, the turn flow, roll contests and card effects.
 
-The flow is a queue of segments (``State.queue``) and a stack of tasks (``State.tasks``). ``run``
-performs segments and tasks until a player must act: a pending decision, or a pause step such as
-``zion_draw`` or ``contest`` that waits for a command (see ``actions.py``).
+The flow is a queue of segments (``State.queue``) and a stack of tasks (``State.tasks``, run by the
+shared ``engine.core.tasks.TaskRunner``). ``run`` performs segments and tasks until a player must
+act: a pending decision, or a pause step such as ``zion_draw`` or ``contest`` that waits for a
+command (see ``actions.py``).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import rng
-from engine.core.results import Decision, Event
+from engine.core.results import Decision
+from engine.core.table import BaseTable
+from engine.core.tasks import TaskRunner, take_answer
 from engine.replay import schema
 from engine.replay.carddb import CardModel, ReplayDB
 from engine.replay.state import (
@@ -35,32 +37,38 @@ STEP_OWNER = {"zion_draw": (HUMANS, "MR-TURN-04"), "zion_deploy": (HUMANS, "MR-C
               "zero_one_draw": (MACHINES, "MR-TURN-05"), "zero_one_deploy": (MACHINES, "MR-CHAR-09"),
               "switch": (HUMANS, "MR-TURN-07"), "mission_choice": (HUMANS, "MR-MISSION-01"),
               "unplug": (HUMANS, "MR-MATRIX-09")}
-OUTCOME_RULE = {"interception": "MR-MATRIX-04", "combat": "MR-MATRIX-05", "mission": "MR-MISSION-04",
-                "escape": "MR-MATRIX-07", "detection": "MR-REALITY-03", "pursuit": "MR-REALITY-04",
-                "battle": "MR-REALITY-05"}
 
 
 def other(seat: int) -> int:
     return 1 - seat
 
 
-class Table:
-    """The card database, the state being changed and the events produced so far."""
+class Table(BaseTable[ReplayDB, State]):
+    """The card database, the state being changed, its task stack and the events so far."""
 
-    __slots__ = ("db", "s", "events")
+    __slots__ = ()
+    STACK_FIELD = "tasks"
 
-    def __init__(self, db: ReplayDB, s: State) -> None:
-        self.db = db
-        self.s = s
-        self.events: list[Event] = []
+    def acting_seat(self) -> int | None:
+        return acting_seat(self.s)
+
+    def seat_name(self, seat: int) -> str:
+        return f"the {SIDE_NAMES[seat]}"
+
+    def decided_text(self, seat: int, option: int) -> str:
+        d = self.s.decision
+        assert d is not None
+        # A card chosen from one's own deck stays secret; every other choice is of public cards.
+        what = "a card" if d.kind == "search" else d.options[option]
+        return f"{SIDE_NAMES[seat]} choose {what}"
+
+    def decision_data(self, d: Decision) -> dict[str, Any]:
+        return {"seat": d.seat, "count": len(d.options), "rule": d.rule, "choice": d.kind}
 
     # --- looking things up ---------------------------------------------------------------------
 
     def card(self, cid: int) -> CardModel:
         return self.db.cards[self.s.defs[cid]]
-
-    def name(self, cid: int) -> str:
-        return self.card(cid).name
 
     def def_id(self, cid: int) -> str:
         return self.s.defs[cid]
@@ -144,42 +152,30 @@ class Table:
         return (k.dice[seat] + k.fixed[seat] + k.bonus[seat] + self.char_bonus(seat, k)
                 + self.s.turn_bonus[seat])
 
-    # --- events ---------------------------------------------------------------------------------
-
-    def emit(self, kind: str, text: str = "", **data: Any) -> None:
-        self.events.append(Event(kind, data, text))
-
     # --- piles ----------------------------------------------------------------------------------
 
     def move(self, cid: int, src: str, dst: str, text: str = "") -> None:
         """Move one card to the top of ``dst``; the event names the card only if a public pile is involved."""
-        self.s.piles[src].remove(cid)
-        self.s.piles[dst].append(cid)
+        self.take(cid, src, dst)
         public = src in PUBLIC_PILES or dst in PUBLIC_PILES
         self.emit("card_moved", text, card=cid if public else None, name=self.name(cid) if public else None,
                   src=src, dst=dst)
 
     def shuffle(self, seat: int) -> None:
         pile = pp(seat, "deck")
-        self.s.rng = rng.shuffle(self.s.rng, self.s.piles[pile])
+        self.shuffle_pile(pile)
         self.emit("shuffled", f"{SIDE_NAMES[seat]} shuffle their deck", pile=pile, seat=seat)
 
     def d10(self) -> int:
-        self.s.rng, x = rng.below(self.s.rng, 10)
-        return x + 1
+        return self.below(10) + 1
 
     def refill(self, seat: int) -> bool:
         """MR-TURN-06: an empty deck takes the shuffled discard pile; False if both are empty."""
-        deck, disc = pp(seat, "deck"), pp(seat, "discard")
-        if self.s.piles[deck]:
-            return True
-        if not self.s.piles[disc]:
-            return False
-        self.s.piles[deck], self.s.piles[disc] = self.s.piles[disc], []
-        self.s.rng = rng.shuffle(self.s.rng, self.s.piles[deck])
+        return self.deck_ready(seat, pp(seat, "deck"), pp(seat, "discard"))
+
+    def reshuffled(self, seat: int, cards: list[int]) -> None:
         self.emit("deck_reshuffled", f"{SIDE_NAMES[seat]} shuffle their discard pile into a new deck",
-                  seat=seat, count=len(self.s.piles[deck]))
-        return True
+                  seat=seat, count=len(cards))
 
     def draw(self, seat: int, n: int) -> int:
         drawn = 0
@@ -245,19 +241,11 @@ class Table:
 
     # --- decisions -----------------------------------------------------------------------------
 
-    def ask(self, task: dict[str, Any], seat: int, prompt: str, cards: list[int], rule: str,
-            kind: str) -> None:
+    def ask_card(self, task: dict[str, Any], seat: int, prompt: str, cards: list[int], rule: str,
+                 kind: str) -> None:
         """Suspend ``task`` on a choice among ``cards``; ``choose K`` resumes it with ``answer = K``."""
         task["cards"] = list(cards)
-        task["asked"] = True
-        options = tuple(f"{self.name(c)} (#{c})" for c in cards)
-        self.s.decision = Decision(seat, prompt, options, rule, kind)
-        self.emit("decision", prompt, seat=seat, count=len(options), rule=rule, choice=kind)
-
-    def push(self, *tasks: dict[str, Any]) -> None:
-        """Schedule tasks to run in the given order, before anything already scheduled."""
-        for t in reversed(tasks):
-            self.s.tasks.append(t)
+        self.ask(task, seat, prompt, [f"{self.name(c)} (#{c})" for c in cards], rule, kind)
 
 
 # --- the flow ------------------------------------------------------------------------------------
@@ -267,11 +255,9 @@ def run(t: Table) -> None:
     """Advance until a player must act or the game is over."""
     s = t.s
     while not s.result:
-        if s.decision is not None:
+        TASKS.run(t)
+        if s.result or s.decision is not None:
             return
-        if s.tasks:
-            run_task(t, s.tasks[-1])
-            continue
         if s.step:
             if _step_still_open(t):
                 return
@@ -569,16 +555,6 @@ def push_effects(t: Table, seat: int, effects: list[Any], src: int | None) -> No
     t.push(*({"op": "fx", "fx": e.model_dump(), "seat": seat, "src": src} for e in effects))
 
 
-def run_task(t: Table, task: dict[str, Any]) -> None:
-    """Run the top task: it finishes (and is popped) or suspends on a decision."""
-    op = task["op"]
-    if op == "fx":
-        t.s.tasks.pop()
-        _expand_fx(t, task)
-        return
-    TASKS[op](t, task)
-
-
 def _expand_fx(t: Table, task: dict[str, Any]) -> None:
     fx, seat = task["fx"], task["seat"]
     verb = fx["verb"]
@@ -626,12 +602,9 @@ def _expand_fx(t: Table, task: dict[str, Any]) -> None:
 
 def _answer(task: dict[str, Any]) -> int | None:
     """The card chosen for a suspended task (and forget the question)."""
-    if "answer" not in task:
-        return None
-    k = task.pop("answer")
-    cards = task.pop("cards")
-    task.pop("asked", None)
-    return cards[k]
+    k = take_answer(task)
+    cards = task.pop("cards", None)
+    return None if k is None else cards[k]
 
 
 def _task_discard_hand(t: Table, task: dict[str, Any]) -> None:
@@ -642,15 +615,13 @@ def _task_discard_hand(t: Table, task: dict[str, Any]) -> None:
         task["left"] -= 1
     hand = t.hand(seat)
     if task["left"] <= 0 or not hand:
-        t.s.tasks.pop()
         return
     if len(hand) <= task["left"]:
         for c in list(hand):
             t.discard_from_hand(seat, c, task["why"])
-        t.s.tasks.pop()
         return
-    t.ask(task, seat, f"{SIDE_NAMES[seat]}: discard a card ({task['left']} to go; {task['why']})",
-          sorted(hand), task["rule"], "discard")
+    t.ask_card(task, seat, f"{SIDE_NAMES[seat]}: discard a card ({task['left']} to go; {task['why']})",
+               sorted(hand), task["rule"], "discard")
 
 
 def kill_candidates(t: Table, seat: int, where: str) -> list[int]:
@@ -673,10 +644,8 @@ def _task_kill(t: Table, task: dict[str, Any]) -> None:
     if task["left"] <= 0 or not cands:
         if not cands and task["left"] > 0 and chosen is None:
             t.emit("no_casualty", f"{SIDE_NAMES[seat]} have no character there to lose ({task['rule']})")
-        t.s.tasks.pop()
         return
     if len(cands) <= task["left"]:
-        t.s.tasks.pop()
         for c in cands:
             t.kill(c, task["why"])
             if t.s.result:
@@ -684,8 +653,8 @@ def _task_kill(t: Table, task: dict[str, Any]) -> None:
         return
     where = {"matrix": " in the Matrix", "humans_matrix": " (a Human in the Matrix)",
              "any": ""}[task["where"]]
-    t.ask(task, seat, f"{SIDE_NAMES[seat]}: choose a character of yours{where} to lose ({task['why']})",
-          cands, task["rule"], "kill")
+    t.ask_card(task, seat, f"{SIDE_NAMES[seat]}: choose a character of yours{where} to lose ({task['why']})",
+               cands, task["rule"], "kill")
 
 
 def _task_discard_robots(t: Table, task: dict[str, Any]) -> None:
@@ -696,14 +665,13 @@ def _task_discard_robots(t: Table, task: dict[str, Any]) -> None:
     robots = [c for c in t.in_play(MACHINES) if t.code(c) == "B"]
     left = task["left"]
     if not robots or left == 0:
-        t.s.tasks.pop()
         return
     if left == "all" or len(robots) <= left or len({t.def_id(c) for c in robots}) == 1:
-        t.s.tasks.pop()
         for c in robots[: None if left == "all" else left]:
             t.kill(c, task["why"])
         return
-    t.ask(task, task["seat"], f"Choose a Robot to discard ({task['why']})", robots, "MR-EFFECT-03", "robot")
+    t.ask_card(task, task["seat"], f"Choose a Robot to discard ({task['why']})", robots, "MR-EFFECT-03",
+               "robot")
 
 
 def retrieve_candidates(t: Table, seat: int, what: str) -> list[int]:
@@ -718,10 +686,9 @@ def _task_retrieve(t: Table, task: dict[str, Any]) -> None:
     chosen = _answer(task)
     cands = retrieve_candidates(t, seat, task["what"])
     if chosen is None and len({t.def_id(c) for c in cands}) > 1:
-        t.ask(task, seat, f"Take which card from your discard pile? ({task['why']})", cands,
-              "MR-EFFECT-12", "retrieve")
+        t.ask_card(task, seat, f"Take which card from your discard pile? ({task['why']})", cands,
+                   "MR-EFFECT-12", "retrieve")
         return
-    t.s.tasks.pop()
     if chosen is None and cands:
         chosen = cands[0]
     if chosen is None:
@@ -744,11 +711,10 @@ def _task_search(t: Table, task: dict[str, Any]) -> None:
     if chosen is None:
         cands = search_candidates(t, seat, task["what"])
         if len({t.def_id(c) for c in cands}) > 1:
-            t.ask(task, seat, f"Take which card from your deck? ({task['why']})", cands, "MR-EFFECT-12",
-                  "search")
+            t.ask_card(task, seat, f"Take which card from your deck? ({task['why']})", cands, "MR-EFFECT-12",
+                       "search")
             return
         chosen = cands[0] if cands else None
-    t.s.tasks.pop()
     if chosen is not None:
         t.s.piles[pp(seat, "deck")].remove(chosen)
         t.hand(seat).append(chosen)
@@ -768,11 +734,10 @@ def _task_neutralize(t: Table, task: dict[str, Any]) -> None:
     if chosen is None:
         cands = neutralize_candidates(t, seat, task["in_matrix"])
         if len(cands) > 1:
-            t.ask(task, seat, f"Neutralize which character? ({task['why']})", cands, "MR-EFFECT-14",
-                  "neutralize")
+            t.ask_card(task, seat, f"Neutralize which character? ({task['why']})", cands, "MR-EFFECT-14",
+                       "neutralize")
             return
         chosen = cands[0] if cands else None
-    t.s.tasks.pop()
     if chosen is None:
         return
     last = t.s.turn_no + task["turns"] - 1
@@ -781,5 +746,11 @@ def _task_neutralize(t: Table, task: dict[str, Any]) -> None:
            card=chosen, until=last)
 
 
-TASKS = {"discard_hand": _task_discard_hand, "kill": _task_kill, "discard_robots": _task_discard_robots,
-         "retrieve": _task_retrieve, "search": _task_search, "neutralize": _task_neutralize}
+TASKS: TaskRunner[Table] = TaskRunner()
+TASKS.add("fx", _expand_fx)
+TASKS.add("discard_hand", _task_discard_hand)
+TASKS.add("kill", _task_kill)
+TASKS.add("discard_robots", _task_discard_robots)
+TASKS.add("retrieve", _task_retrieve)
+TASKS.add("search", _task_search)
+TASKS.add("neutralize", _task_neutralize)

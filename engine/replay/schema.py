@@ -8,30 +8,29 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from engine.core.schema import Strict
 
 Side = Literal["humans", "machines"]
 Roll = Literal["interception", "combat", "mission", "escape", "detection", "pursuit", "battle"]
 ROLLS: tuple[str, ...] = ("interception", "combat", "mission", "escape", "detection", "pursuit", "battle")
 MATRIX_ROLLS = frozenset({"interception", "combat", "mission", "escape"})
-REALITY_ROLLS = frozenset({"detection", "pursuit", "battle"})
 CharCode = Literal["H", "HB", "RP", "A", "B"]
 CardId = Annotated[str, Field(pattern=r"^[a-z0-9_]+$")]
+Count = Annotated[int, Field(ge=1, le=10)]  # how many cards, characters or points
 
 # Which codes each side may hold (MR-COMP-03, MR-CHAR-05; Rogue Programs serve either side).
 SIDE_CODES = {"humans": frozenset({"H", "HB", "RP"}), "machines": frozenset({"A", "B", "RP"})}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-
-class Modifier(_Strict):
+class Modifier(Strict):
     """``roll +amount``. ``who`` narrows it to one character (or +amount per Agent taking part);
     ``lasts`` keeps it beyond the contest it is played in."""
 
     roll: Roll | Literal["any"]
-    amount: int = Field(ge=1, le=10)
+    amount: Count
     who: Literal["side", "neo", "agent_smith", "each_agent"] = "side"
     lasts: Literal["contest", "turn", "game"] = "contest"
 
@@ -47,61 +46,61 @@ class Modifier(_Strict):
 # --- effects -----------------------------------------------------------------------------------
 
 
-class Draw(_Strict):
+class Draw(Strict):
     """Draw cards from your deck."""
 
     verb: Literal["draw"]
-    amount: int = Field(ge=1, le=10)
+    amount: Count
 
 
-class SkipMatrixPhase(_Strict):
+class SkipMatrixPhase(Strict):
     """This turn's Matrix Phase does not happen."""
 
     verb: Literal["skip_matrix_phase"]
 
 
-class OpponentDiscards(_Strict):
+class OpponentDiscards(Strict):
     """The opponent discards cards of their choice from hand."""
 
     verb: Literal["opponent_discards"]
-    amount: int = Field(ge=1, le=10)
+    amount: Count
 
 
-class OpponentKillsHumansInMatrix(_Strict):
+class OpponentKillsHumansInMatrix(Strict):
     """The opponent kills (discards) Human characters of theirs in the Matrix, of their choice."""
 
     verb: Literal["opponent_kills_humans_in_matrix"]
-    amount: int = Field(ge=1, le=10)
+    amount: Count
 
 
-class KillOwnCharacter(_Strict):
+class KillOwnCharacter(Strict):
     """Discard one of your own Characters in play, of your choice."""
 
     verb: Literal["kill_own_character"]
-    amount: int = Field(default=1, ge=1, le=10)
+    amount: Count = 1
 
 
-class DiscardRobots(_Strict):
+class DiscardRobots(Strict):
     """Discard Robots in play: all of them, or a number of your choice."""
 
     verb: Literal["discard_robots"]
     amount: int | Literal["all"]
 
 
-class LookOpponentDeck(_Strict):
+class LookOpponentDeck(Strict):
     """Look at the top cards of the opponent's deck without changing their order."""
 
     verb: Literal["look_opponent_deck"]
     amount: int = Field(ge=1, le=20)
 
 
-class LookOpponentHand(_Strict):
+class LookOpponentHand(Strict):
     """Look at the opponent's hand."""
 
     verb: Literal["look_opponent_hand"]
 
 
-class TimeCounters(_Strict):
+class TimeCounters(Strict):
     """Add (positive) or remove (negative) Time counters."""
 
     verb: Literal["time"]
@@ -114,21 +113,21 @@ class TimeCounters(_Strict):
         return self
 
 
-class RetrieveFromDiscard(_Strict):
+class RetrieveFromDiscard(Strict):
     """Put a card of the named kind from your discard pile into your hand."""
 
     verb: Literal["retrieve_from_discard"]
     what: Literal["character", "agent"]
 
 
-class SearchDeck(_Strict):
+class SearchDeck(Strict):
     """Put a card of your choice (any, or a Mission) from your deck into your hand; then shuffle."""
 
     verb: Literal["search_deck"]
     what: Literal["any", "mission"]
 
 
-class Neutralize(_Strict):
+class Neutralize(Strict):
     """A target opposing Character cannot modify rolls this turn and the next ``turns - 1``."""
 
     verb: Literal["neutralize"]
@@ -147,7 +146,7 @@ Effect = Annotated[
 # --- cards -------------------------------------------------------------------------------------
 
 
-class _Card(_Strict):
+class _Card(Strict):
     id: CardId
     name: str = Field(min_length=1)
     copies: int = Field(default=1, ge=1, le=10)
@@ -211,7 +210,7 @@ class MissionCard(_Card):
 Card = Annotated[CharacterCard | EventCard | MissionCard, Field(discriminator="type")]
 
 
-class CardFile(_Strict):
+class CardFile(Strict):
     """One TOML file: its side and its cards."""
 
     side: Side

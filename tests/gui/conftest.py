@@ -35,7 +35,7 @@ def win(qtbot, _home: Path, face_cache: Path):
     paths = AppPaths.default(_home)
     paths.cache.mkdir(parents=True, exist_ok=True)
     (paths.cache / "faces").symlink_to(face_cache, target_is_directory=True)
-    w = MainWindow(paths, dev=True)
+    w = MainWindow(paths, dev=FIXTURES)
     w.settings.skip_animations = True
     w.setProperty("skip_animations", True)
     qtbot.addWidget(w)

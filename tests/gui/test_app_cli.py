@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.gui.conftest import FIXTURES
+
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +32,7 @@ def test_screenshot_after_a_scenario(tmp_path, _home):
 
 
 def test_smoke_draws_the_first_frame(_home):
-    res = run(["--smoke", "--dev"], _home)
+    res = run(["--smoke", "--dev", str(FIXTURES)], _home)
     assert res.returncode == 0, res.stderr
     assert "OK" in res.stdout
 
@@ -55,8 +57,9 @@ def test_screenshot_and_smoke_never_write_the_autosave_or_settings(qtbot, win, _
     data, config = _files(win.paths.data), _files(win.paths.config)
     assert "autosave.json" in data and "settings.json" in config
 
-    runs = [["--screenshot", str(tmp_path / "a.png")], ["--smoke"], ["--smoke", "--dev", "--continue"],
-            ["--screenshot", str(tmp_path / "b.png"), "--dev", "--continue"]]
+    dev = ["--dev", str(FIXTURES)]
+    runs = [["--screenshot", str(tmp_path / "a.png")], ["--smoke"], ["--smoke", *dev, "--continue"],
+            ["--screenshot", str(tmp_path / "b.png"), *dev, "--continue"]]
     for args in runs:
         res = run(args, _home)
         assert res.returncode == 0, (args, res.stderr)

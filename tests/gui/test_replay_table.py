@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from engine.core.commands import Command
 from engine.replay.bots import HeuristicBot
 from engine.replay.game import ReplayGame
+from tests.gui.conftest import FIXTURES
 from tests.gui.engine_calls import engine_mutations
 from tests.gui.replay_helpers import hand_over, rclick, rdrag, start
 
@@ -86,7 +87,7 @@ def test_save_continue_and_load_give_the_same_game(qtbot, win, tmp_path):
     want = win.ops.game.state_hash()
     from matrix_gui.mainwindow import MainWindow
 
-    other = MainWindow(win.paths, dev=True)
+    other = MainWindow(win.paths, dev=FIXTURES)
     qtbot.addWidget(other)
     other.settings.skip_animations = True
     assert other.continue_game()

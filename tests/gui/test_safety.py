@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import drag, ref, scenario
+from tests.gui.conftest import FIXTURES, drag, ref, scenario
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +40,7 @@ def test_autosave_after_every_command_and_continue(qtbot, win, _home):
     assert win.paths.autosave.is_file()
     from matrix_gui.mainwindow import MainWindow
 
-    again = MainWindow(win.paths, dev=True)
+    again = MainWindow(win.paths, dev=FIXTURES)
     qtbot.addWidget(again)
     assert again.btn_continue.isEnabled()
     assert again.continue_game()
@@ -77,8 +77,8 @@ def test_a_bad_save_shows_why_and_is_left_untouched(qtbot, win):
 
 def test_kill_mid_game_then_continue_restores_the_same_state(qtbot, win, _home):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MATRIX_TABLETOP_HOME=str(_home))
-    proc = subprocess.Popen([sys.executable, "-m", "matrix_gui.app", "--dev", "--film", "test", "--seed", "5",
-                             "--bot", "40"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "matrix_gui.app", "--dev", str(FIXTURES), "--film", "test",
+                             "--seed", "5", "--bot", "40"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL,
                             text=True)
     last = ""
@@ -97,7 +97,7 @@ def test_kill_mid_game_then_continue_restores_the_same_state(qtbot, win, _home):
     assert last
     from matrix_gui.mainwindow import MainWindow
 
-    again = MainWindow(win.paths, dev=True)
+    again = MainWindow(win.paths, dev=FIXTURES)
     qtbot.addWidget(again)
     assert again.btn_continue.isEnabled()
     assert again.continue_game()

@@ -1,0 +1,39 @@
+"""A quick game without choosing: the setup the command line and the GUI start when asked for
+"a game" over whatever cards are loaded."""
+from __future__ import annotations
+
+from engine.legendary.carddb import CardDB
+from engine.legendary.films import available_films, film_setup
+from engine.legendary.setup import LegendarySetup, SetupError
+
+
+def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str]) -> LegendarySetup:
+    """The first loaded film's setup (LE-FILMS); without a film, a legal setup from whatever
+    content is loaded: first Acts, Groups and Avatars by id."""
+    films = available_films(db)
+    if films:
+        return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs)
+
+    acts = []
+    decks = {c.deck for c in db.cards.values() if c.kind != "act"}
+    for n in (1, 2, 3):
+        cards_of: dict[str, int] = {}
+        for c in db.cards.values():
+            if c.kind == "act" and c.act == n:
+                cards_of[c.story] = cards_of.get(c.story, 0) + 1
+        # A playable Act: the right number of Act cards and a mini-deck.
+        stories = sorted(st for st, k in cards_of.items()
+                         if k == (2 if n == 3 else 1) and f"act:{st}" in decks)
+        if not stories:
+            raise SetupError("no playable Act cards are loaded: pass a card folder with Acts")
+        acts.append(stories[0])
+    groups = sorted({c.group for c in db.cards.values()
+                     if c.kind == "hero" and c.group and not c.extra and c.deck.startswith("group:")})
+    avatars: list[str] = []
+    seen: set[str] = set()
+    for a in sorted((c for c in db.cards.values() if c.kind == "avatar"), key=lambda c: (c.rank, c.id)):
+        if a.character not in seen:
+            avatars.append(a.id)
+            seen.add(a.character)
+    return LegendarySetup(avatars=avatars[:players], acts=acts, groups=groups[:4], seed=seed,
+                          card_dirs=card_dirs)

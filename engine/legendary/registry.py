@@ -1,0 +1,396 @@
+"""The Legendary commands: each verb's check and perform (``actions``), its usage text and the
+generator of its legal commands, registered explicitly in ``ACTIONS`` at the bottom.
+
+A generator lists, from the state, exactly the commands of its verb that the check accepts now:
+it walks only what could be used (the hand, the Dock, the Row, what Attack and Recruit afford)
+instead of trying every candidate. ``check`` stays the single judge; the fuzz tests hold the
+generated lists equal to the checked ones.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.core.actions import ActionRegistry, legal_choices
+from engine.core.commands import Command, command
+from engine.core.results import Rejection
+from engine.legendary import actions as a
+from engine.legendary import effects, flow
+from engine.legendary import row as rowmod
+from engine.legendary.acts import ActCommand, registry
+from engine.legendary.state import dock, pp
+from engine.legendary.table import Table
+
+
+def is_open(t: Table) -> bool:
+    """The shared preconditions of every Action Phase command (``actions._gate``)."""
+    s = t.s
+    return not s.result and s.decision is None and s.phase == "action" and not s.stack
+
+
+def restrict(t: Table, cmds: list[Command]) -> list[Command]:
+    """Only the commands that pass the restrictions the Acts add (each is None unless the Act facts
+    it guards are in force)."""
+    limits = registry().restrictions
+    if limits:
+        return [c for c in cmds if all(r(t, c) is None for r in limits)]
+    return cmds
+
+
+ROWS = rowmod.ROWS
+MAX_SEATS = 6  # more than any game seats (LE-GEN-01)
+DOCKS = tuple(dock(i) for i in range(8))  # the usual Dock spaces' pile names
+HAND, PLAY, COORDINATED, BESIDE = (tuple(pp(i, name) for i in range(MAX_SEATS))
+                                   for name in ("hand", "play", "coordinated", "beside"))
+
+
+def _docks(t: Table) -> tuple[str, ...]:
+    n = t.mat.dock_spaces
+    return DOCKS[:n] if n <= len(DOCKS) else tuple(dock(i) for i in range(n))
+
+
+def _in_matrix(t: Table) -> bool:
+    return t.s.players[t.s.active].in_matrix
+
+
+# --- play, use, sacrifice, coordinate ---------------------------------------------------------------
+
+
+def legal_play(t: Table) -> list[Command]:
+    """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
+    s = t.s
+    cards, defs = t.db.cards, s.defs
+    out = [command("play", (cid,)) for cid in s.piles[HAND[s.active]] if cards[defs[cid]].kind == "hero"]
+    for p in s.players:
+        if p.seat != s.active:
+            for cid in s.piles[COORDINATED[p.seat]]:
+                if cid not in s.turn.virtual:
+                    out.append(command("play", (cid,)))
+    return out
+
+
+def legal_use(t: Table) -> list[Command]:
+    """Played cards with an unused 'Once this turn' effect."""
+    s = t.s
+    if not s.turn.played:
+        return []
+    return [command("use", (cid,)) for cid in dict.fromkeys(s.turn.played)
+            if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used]
+
+
+def legal_sacrifice(t: Table) -> list[Command]:
+    """Cards in the play area with a Sacrifice ability (not virtual copies)."""
+    s = t.s
+    if not s.turn.played:
+        return []
+    play = s.piles[PLAY[s.active]]
+    return [command("sacrifice", (cid,)) for cid in dict.fromkeys(s.turn.played)
+            if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None)]
+
+
+def _coordinates(t: Table, hand: list[int], used: bool) -> list[int]:
+    """The Coordinate cards of a hand that may be used (one a turn unless unlimited)."""
+    cards, defs = t.db.cards, t.s.defs
+    out = []
+    for cid in hand:
+        c = cards[defs[cid]]
+        if c.kind == "hero" and "coordinate" in c.keywords and (not used or "coordinate_unlimited"
+                                                                 in c.keywords):
+            out.append(cid)
+    return out
+
+
+def legal_coordinate(t: Table) -> list[Command]:
+    """Other undefeated players' Coordinate cards."""
+    s = t.s
+    out = []
+    for p in s.players:
+        if p.seat != s.active and not p.defeated:
+            for cid in _coordinates(t, s.piles[HAND[p.seat]], p.coordinated_this_turn):
+                out.append(command("coordinate", (cid,), p.seat))
+    return out
+
+
+def legal_solo_discard(t: Table) -> list[Command]:
+    """A player alone in the game: Coordinate cards in hand."""
+    s = t.s
+    if sum(1 for p in s.players if not p.defeated) != 1:
+        return []
+    return [command("solo-discard", (cid,))
+            for cid in _coordinates(t, s.piles[HAND[s.active]], s.turn.solo_discard_used)]
+
+
+# --- recruit, move, scan ----------------------------------------------------------------------------
+
+
+def legal_recruit(t: Table) -> list[Command]:
+    """Dock Heroes and a Hovercraft the Recruit pool affords, from the world that allows it."""
+    s = t.s
+    pool = s.turn.recruit
+    cards, defs = t.db.cards, s.defs
+    # (command, allowed from the Matrix without a permission) for what the pool affords
+    affordable = [(command("recruit", (cid,)), "digital" in c.keywords)
+                  for name in _docks(t) for cid in s.piles[name]
+                  if pool >= (c := cards[defs[cid]]).cost]
+    if s.piles["hovercraft"] and pool >= 3:
+        affordable.append((command("recruit", ("hovercraft",)), False))
+    if not affordable:
+        return []
+    if _in_matrix(t) and not all(ok for _, ok in affordable) \
+            and not effects.allowed(t, "recruit_in_matrix"):
+        affordable = [(cmd, ok) for cmd, ok in affordable if ok]
+    if not affordable or effects.prohibition(t, "recruit") is not None:
+        return []
+    return [cmd for cmd, _ in affordable]
+
+
+def _working_phones(t: Table, phones: dict[str, int]) -> list[str]:
+    """The phones the free move may leave the Matrix by (LE-MOVE-06..10)."""
+    s = t.s
+    cz = len(s.piles["combat"])
+    max_cz = t.mat.combat_phone_max_cards
+    clear = [name for name, i in phones.items() if not s.piles[ROWS[i]]]
+    if cz <= max_cz and s.turn.attack >= t.mat.combat_phone_cost:
+        clear.append("combat")
+    return clear
+
+
+def legal_move(t: Table) -> list[Command]:
+    """Into the Matrix with a move left; out of it by an extra move, a permission or a phone."""
+    s = t.s
+    turn = s.turn
+    if not _in_matrix(t):
+        if (not turn.free_move_used or turn.extra_moves > 0) \
+                and effects.prohibition(t, "enter_matrix") is None:
+            return [command("move", ("matrix",))]
+        return []
+    out = []
+    if turn.extra_moves > 0 or not turn.free_move_used and effects.allowed(t, "leave_matrix"):
+        out.append(command("move", ("real",)))
+    phones = a.phone_spaces(t)
+    if turn.free_move_used:
+        usable = [*phones, "combat"] if turn.extra_moves > 0 else []
+    else:
+        usable = _working_phones(t, phones)
+    out += [command("move", ("real", phone)) for phone in usable]
+    if out and effects.prohibition(t, "leave_matrix") is not None:
+        return []
+    return out
+
+
+def legal_scan(t: Table) -> list[Command]:
+    """Face-down Row cards whose space's Scan Cost is usable and affordable."""
+    s = t.s
+    if not _in_matrix(t):
+        return []
+    out = []
+    attack, face_up, space = s.turn.attack, s.face_up, t.mat.row
+    for sp, name in enumerate(ROWS):
+        pile = s.piles[name]
+        if not pile or pile[0] == s.inevitable or pile[0] in face_up:
+            continue
+        cost = space[sp].scan_cost
+        if cost is not None and sp not in s.disabled_scan and attack >= cost:
+            out.append(command("scan", (sp,)))
+    if out and effects.prohibition(t, "scan") is not None:
+        return []
+    return out
+
+
+# --- fight, complete, Buy Time, Evade ---------------------------------------------------------------
+
+
+def _placed(t: Table, names: tuple[str, ...], *, top_only: bool = False) -> list[tuple[str, int]]:
+    """(pile, card) for the cards of these piles (only each pile's first card with ``top_only``:
+    a Row space's occupant, not what is attached to it)."""
+    piles = t.s.piles
+    out = []
+    for name in names:
+        for cid in piles[name][:1] if top_only else piles[name]:
+            out.append((name, cid))
+    return out
+
+
+def _matrix_cards(t: Table) -> list[tuple[str, int]]:
+    """(where, card) for the Combat Zone and each Row space's occupant."""
+    return _placed(t, ("combat",)) + _placed(t, ROWS, top_only=True)
+
+
+def _real_cards(t: Table) -> list[tuple[str, int]]:
+    """(where, card) for the Real World and the cards beside each player."""
+    return _placed(t, ("real_world", *BESIDE[:len(t.s.players)]))
+
+
+def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> list[tuple[str, int, Any]]:
+    """(where, card, card data) of the face-up Enemies among ``places``, the Inevitable left out."""
+    s = t.s
+    cards, defs, face_up = t.db.cards, s.defs, s.face_up
+    out = []
+    for where, cid in places:
+        if cid in face_up and cid != s.inevitable:
+            c = cards[defs[cid]]
+            if c.kind == "enemy":
+                out.append((where, cid, c))
+    return out
+
+
+def _has_cover(t: Table, where: str) -> bool:
+    """A face-down card next to this Row space (LE-KEYWORD-23)."""
+    if not where.startswith("row."):
+        return False
+    sp = int(where[4:])
+    s = t.s
+    return any(0 <= nb < rowmod.ROW_SPACES and (pile := s.piles[ROWS[nb]]) and pile[0] not in s.face_up
+               for nb in (sp - 1, sp + 1))
+
+
+def legal_fight(t: Table) -> list[Command]:
+    """Face-up Enemies in the player's world (or the Matrix, when a card allows it from the Real
+    World) whose Attack the pool covers."""
+    inside = _in_matrix(t)
+    places = _matrix_cards(t) if inside else _real_cards(t)
+    if not inside and effects.allowed(t, "fight_from_real_world"):
+        places += _matrix_cards(t)
+    attack = t.s.turn.attack
+    return [command("fight", (cid,)) for where, cid, c in _face_up_enemies(t, places)
+            if _can_fight(t, where, cid, c, attack)]
+
+
+def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
+    """The Attack pays for this face-up Enemy, and no keyword keeps it from being fought."""
+    atk = effects.enemy_attack(t, cid)
+    if atk is None or attack < atk or "undefeatable" in c.keywords:
+        return False
+    return not ("cover" in c.keywords and _has_cover(t, where))
+
+
+def legal_buytime(t: Table) -> list[Command]:
+    """Face-up Buy Time Enemies in the Matrix not yet distracted, when the pool covers the cost."""
+    s = t.s
+    if not _in_matrix(t):
+        return []
+    return [command("buytime", (cid,)) for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
+            if "buy_time" in c.keywords and cid not in s.turn.bought_time
+            and s.turn.attack >= c.buy_time_cost]
+
+
+def legal_evade(t: Table) -> list[Command]:
+    """Face-up Evade Enemies in the Matrix, while a Row space is clear and the pool covers it."""
+    s = t.s
+    if all(s.piles[name] for name in ROWS):
+        return []
+    return [command("evade", (cid,)) for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
+            if "evade" in c.keywords and s.turn.attack >= c.evade_cost]
+
+
+def legal_complete(t: Table) -> list[Command]:
+    """Face-up Challenges in the player's world whose condition holds and whose cost the pools
+    cover; a "Recruit or Attack" cost is listed once per pool that pays it."""
+    s = t.s
+    if _in_matrix(t):
+        places = _matrix_cards(t) + [("operations", c) for c in s.piles["operations"]]
+    else:
+        places = [("real_world", c) for c in s.piles["real_world"]]
+    cards, defs, face_up = t.db.cards, s.defs, s.face_up
+    out = []
+    for _, cid in places:
+        if cid == s.inevitable or cid not in face_up:
+            continue
+        c = cards[defs[cid]]
+        if c.kind != "challenge":
+            continue
+        rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack
+        if rec < 0 or atk < 0:
+            continue
+        if c.condition == "dock_groups_4" and a.dock_groups(t) < 4:
+            continue
+        if c.condition == "hook" and not registry().query(c.condition_hook)(t):
+            continue
+        if not c.cost_either:
+            out.append(command("complete", (cid,)))
+            continue
+        for pool, have in (("recruit", rec), ("attack", atk)):
+            if have >= c.cost_either:
+                out.append(command("complete", (cid, pool)))
+    return out
+
+
+# --- objective, Time, the end -----------------------------------------------------------------------
+
+
+def legal_objective(t: Table) -> list[Command]:
+    """The current Part's Objective, once it is met."""
+    return [command("objective")] if flow.objective_met(t) else []
+
+
+def legal_minor_victory(t: Table) -> list[Command]:
+    """A Minor Victory, when the Part offers one outside Traitor modes."""
+    if flow.current_part(t).minor_victory and not t.s.setup.get("traitor"):
+        return [command("minor-victory")]
+    return []
+
+
+END = command("end")
+
+
+def legal_end(t: Table) -> tuple[Command]:
+    """Ending the Action Phase is always possible in it."""
+    return (END,)
+
+
+def legal_choose(t: Table) -> Iterator[Command]:
+    """Each option of the pending decision."""
+    if not t.s.result:
+        yield from legal_choices(t.s.decision)
+
+
+ACTIONS: ActionRegistry[Table] = ActionRegistry(is_open, restrict)
+ACTIONS.add("play", "play CARD: play a card from your hand, or the copy of a coordinated card",
+            a.check_play, a.do_play, legal_play)
+ACTIONS.add("use", "use CARD: use a played card's 'Once this turn' effect",
+            a.check_use, a.do_use, legal_use)
+ACTIONS.add("sacrifice", "sacrifice CARD: defeat a played card for its Sacrifice effect",
+            a.check_sacrifice, a.do_sacrifice, legal_sacrifice)
+ACTIONS.add("recruit", "recruit CARD | recruit hovercraft: pay Recruit for a Dock Hero or a Hovercraft",
+            a.check_recruit, a.do_recruit, legal_recruit)
+ACTIONS.add("move", "move matrix | move real [PHONE]: your move; leaving with the free move needs a "
+            "phone (alley, subway, or combat for the 3-Attack pay phone); without a phone it uses an "
+            "extra move", a.check_move, a.do_move, legal_move)
+ACTIONS.add("scan", "scan SPACE: pay a Row space's Scan Cost (spaces 0-4, left to right) to reveal it",
+            a.check_scan, a.do_scan, legal_scan)
+ACTIONS.add("fight", "fight CARD: pay an Enemy's Attack to defeat it",
+            a.check_fight, a.do_fight, legal_fight)
+ACTIONS.add("complete", "complete CARD [recruit|attack]: pay or meet a Challenge's cost",
+            a.check_complete, a.do_complete, legal_complete)
+ACTIONS.add("buytime", "buytime CARD: pay 5 Attack so a Buy Time Agent does not strike this turn",
+            a.check_buytime, a.do_buytime, legal_buytime)
+ACTIONS.add("evade", "evade CARD: pay an Evade Enemy's cost to move it to the rightmost clear Row space",
+            a.check_evade, a.do_evade, legal_evade)
+ACTIONS.add("objective", "objective: complete the current Part's Objective (you may wait)",
+            a.check_objective, a.do_objective, legal_objective)
+ACTIONS.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
+            a.check_minor_victory, a.do_minor_victory, legal_minor_victory)
+ACTIONS.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
+            a.check_end, a.do_end, legal_end)
+ACTIONS.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "
+            "and draw a replacement", a.check_coordinate, a.do_coordinate, legal_coordinate)
+ACTIONS.add("solo-discard", "solo-discard CARD: alone in the game, discard a Coordinate card to draw one",
+            a.check_solo_discard, a.do_solo_discard, legal_solo_discard)
+ACTIONS.add("choose", "choose K: answer the pending decision with option K (0-based)",
+            a.check_choose, a.do_choose, legal_choose, gated=False)
+
+
+def _act_action(cmd: ActCommand) -> None:
+    """Register a command an Act brings: checked after the shared preconditions, listed when its
+    candidates pass that check."""
+    def check(t: Table, c: Command) -> Rejection | None:
+        return a.gate(t, c) or cmd.check(t, c)
+
+    def legal(t: Table) -> list[Command]:
+        return [c for c in cmd.candidates(t) if cmd.check(t, c) is None]
+
+    ACTIONS.add(cmd.verb, cmd.usage, check, cmd.perform, legal)
+
+
+for _cmd in registry().commands.values():
+    _act_action(_cmd)
