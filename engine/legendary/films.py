@@ -20,10 +20,22 @@ class Film:
 
     def loaded(self, db: CardDB) -> bool:
         """True when every Act, Hero Group and Avatar of this film is in ``db``."""
-        stories = {c.story for c in db.cards.values() if c.kind == "act"}
+        return not self.missing(db)
+
+    def missing(self, db: CardDB) -> list[str]:
+        """What of this film ``db`` lacks, one phrase each: an Act without its Act card(s) or
+        mini-deck (LE-SETUP-10), a Hero Group without cards, an Avatar."""
+        out: list[str] = []
+        for n, story in enumerate(self.acts, start=1):
+            act_cards = [c for c in db.cards.values() if c.kind == "act" and c.story == story]
+            if len(act_cards) != (2 if n == 3 else 1):
+                out.append(f"the Act card(s) of Act {n} {story!r}")
+            if not any(c.deck == f"act:{story}" and c.kind != "act" for c in db.cards.values()):
+                out.append(f"the mini-deck of Act {n} {story!r}")
         groups = {c.group for c in db.cards.values() if c.kind == "hero" and not c.extra}
-        return set(self.acts) <= stories and set(self.groups) <= groups \
-            and all(a in db.cards for a in self.avatars)
+        out.extend(f"the Hero Group {g!r}" for g in self.groups if g not in groups)
+        out.extend(f"the Avatar {a!r}" for a in self.avatars if a not in db.cards)
+        return out
 
 
 FILMS: dict[str, Film] = {
@@ -36,6 +48,13 @@ FILMS: dict[str, Film] = {
                  "apoc"),
     ),
 }
+
+
+def incomplete_films(db: CardDB) -> list[str]:
+    """One line per film whose cards are only partly loaded (a card file emptied or deleted),
+    naming what is missing (LE-FILMS-01..03); empty when every film is whole."""
+    return [f"{f.name} is incomplete: missing {', '.join(miss)}"
+            for f in FILMS.values() if (miss := f.missing(db))]
 
 
 def available_films(db: CardDB) -> list[Film]:
