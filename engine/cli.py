@@ -12,9 +12,10 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from engine.core.cardfiles import CardLoadError
+from engine.core.cliargs import OneLineParser, positive_int, whole_number
 from engine.core.inputcheck import one_line
 from engine.core.savefile import SaveError
 from engine.resources import data_root
@@ -140,33 +141,15 @@ def load_any(path: Path) -> Any:
                                 '(known: legendary, replay)')
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on stderr (exit status 2), usage left to --help."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} is not at least 1")
-    return n
-
-
 def player_counts(text: str) -> list[int]:
     """An argparse type: ``4``, ``1-5`` or ``2,3``, each count 1 to 5 (LE-GEN-01)."""
     try:
         if "-" in text:
-            lo, hi = (int(x) for x in text.split("-"))
+            lo, hi = (whole_number(x) for x in text.split("-"))
             counts = list(range(lo, hi + 1))
         else:
-            counts = [int(x) for x in text.split(",")]
-    except ValueError:
+            counts = [whole_number(x) for x in text.split(",")]
+    except (ValueError, argparse.ArgumentTypeError):
         raise argparse.ArgumentTypeError(f"{text!r} is not a player count such as 4, 1-5 or 2,3") from None
     if not counts or not all(1 <= n <= 5 for n in counts):
         raise argparse.ArgumentTypeError(f"{text!r}: LE-GEN-01: the game is for 1 to 5 players")
@@ -198,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=positive_int, default=100)
     sim.add_argument("--players", type=player_counts, default=[1, 2, 3, 4, 5], help="e.g. 4, 1-5 or 2,3")
     sim.add_argument("--bot", default="random")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=whole_number, default=1)
     sim.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
                      help="which game (replay: Matrix Replay; --bot random|heuristic|H:M, --players unused)")
     sim.add_argument("--cards", action="append", default=None, type=card_folder,
@@ -280,14 +263,9 @@ def _run(args: argparse.Namespace) -> int:
                           "by_act": db.act_counts(), "by_group": db.group_counts()}, indent=1))
         return 0
     if args.cmd == "run-scenario":
-        from engine.legendary.scenario import ScenarioError, run_scenario
+        from engine.legendary.scenario import run_scenario
 
-        try:
-            out = run_scenario(args.file)
-        except OSError as e:
-            raise ScenarioError(f"{args.file}: cannot be read ({e.strerror or e})") from None
-        except ScenarioError as e:
-            raise ScenarioError(f"{args.file}: {e}") from None
+        out = run_scenario(args.file)
         print(json.dumps(out, indent=1))
         return 1 if out["failures"] else 0
     return 2

@@ -94,15 +94,22 @@ class Scenario:
 
     @classmethod
     def from_file(cls, path: Path, db: CardDB | None = None) -> Scenario:
-        """A scenario read from a UTF-8 text file; ScenarioError for a file that is not one."""
-        raw = Path(path).read_bytes()
-        if len(raw) > MAX_SCENARIO_BYTES:
-            raise ScenarioError(f"is larger than {MAX_SCENARIO_BYTES // 1024} KB: not a scenario file")
+        """A scenario read from a UTF-8 text file; ScenarioError naming the file for a file that
+        cannot be read or is not a scenario."""
         try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ScenarioError(f"is not UTF-8 text (bad byte at offset {e.start})") from None
-        return cls.from_text(text.removeprefix("\ufeff"), db, Path(path).parent)
+            raw = Path(path).read_bytes()
+        except OSError as e:
+            raise ScenarioError(f"{path}: cannot be read ({e.strerror or e})") from None
+        try:
+            if len(raw) > MAX_SCENARIO_BYTES:
+                raise ScenarioError(f"larger than {MAX_SCENARIO_BYTES // 1024} KB: not a scenario file")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ScenarioError(f"not UTF-8 text (bad byte at offset {e.start})") from None
+            return cls.from_text(text.removeprefix("\ufeff"), db, Path(path).parent)
+        except ScenarioError as e:
+            raise ScenarioError(f"{path}: {e}") from None
 
     def line(self, line: str) -> None:
         """Handle one line."""

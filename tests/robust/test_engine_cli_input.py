@@ -24,7 +24,8 @@ PHONE = ROOT / "tests" / "scenarios" / "phone_blocked.scn"
     ["simulate", "--players", "3-1"], ["simulate", "--players", "1-9"],
     ["simulate", "--bot", "nosuchbot"], ["simulate", "--cards", "/nonexistent"],
     ["simulate", "--ruleset", "replay", "--bot", "zz"], ["simulate", "--ruleset", "replay", "--games", "-3"],
-    ["validate-cards", "--cards", "/nonexistent"], ["validate-cards", "--ruleset", "replay", "--cards", "/nope"],
+    ["validate-cards", "--cards", "/nonexistent"],
+    ["validate-cards", "--ruleset", "replay", "--cards", "/nope"],
     ["replay", "/nonexistent.json"], ["run-scenario", "/nonexistent.scn"], ["frobnicate"], [],
 ])
 def test_bad_arguments_exit_non_zero_with_one_line(argv):
@@ -98,7 +99,7 @@ def test_a_film_with_a_card_file_emptied_or_deleted_fails_validation_and_simulat
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    (b"\xff\xfe\x00garbage" * 50, "not UTF-8"),
+    (b"\xff\xfe\x00garbage" * 50, ": not UTF-8"),
     (b"setup avatars=a seed=abc\n", 'setup.seed must be a whole number, not the text "abc"'),
     (b"setup colour=red\n", "setup.colour is not a known field"),
     (b"setup avatars=nobody acts=a,b,c groups=a,b,c,d\n", "LE-SETUP-02"),
