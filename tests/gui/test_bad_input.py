@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from matrix_gui.app import main as app_main
+from tests.robust.damage import base_payloads, damaged_envelope
 from tests.robust.helpers import real_save, run, write_payload
 
 pytestmark = pytest.mark.gui
@@ -115,3 +118,23 @@ def test_zoom_on_nothing_is_refused(tmp_path, _home):
     assert our_lines(res.stderr) == ["matrix-tabletop --screenshot: --zoom: pile 'nonsense' shows no card "
                                      "face on this table"]
     assert not out.exists()
+
+
+@pytest.fixture(scope="module")
+def fuzz_bases(tmp_path_factory) -> dict[str, dict]:
+    return base_payloads(tmp_path_factory.mktemp("bases"))
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_load_refuses_fuzzed_saves_with_a_message_and_never_changes_them(qtbot, win, fuzz_bases, data):
+    """The hypothesis saves of tests/robust/test_fuzz_inputs.py through the app's own Load."""
+    raw = data.draw(damaged_envelope(fuzz_bases))
+    path = win.paths.saves / "fuzzed.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    win.last_error = ""
+    if not win.load_file(path):
+        assert win.last_error.strip() and "Traceback" not in win.last_error
+    assert path.read_bytes() == raw

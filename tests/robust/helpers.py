@@ -22,7 +22,7 @@ class Run:
 
     def refused_clearly(self) -> bool:
         """Exit status non-zero, one line on stderr, no traceback."""
-        lines = [ln for ln in self.err.splitlines() if ln.strip()]
+        lines = [ln for ln in self.err.split("\n") if ln.strip()]
         return self.code != 0 and len(lines) == 1 and "Traceback" not in self.err
 
 
