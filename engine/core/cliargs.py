@@ -15,7 +15,8 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on stderr (exit status 2); usage is in --help."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+        self.exit(2, f"{self.prog}: error: {shown} (see --help)\n")
 
 
 def whole_number(text: str) -> int:

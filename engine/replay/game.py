@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.commands import Command
 from engine.core.gamelog import LoggedGame, read_payload
+from engine.core.inputcheck import one_line
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
 from engine.replay import actions, rules
@@ -90,6 +91,6 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
         try:
             game = cls.new(setup, db)
         except (SetupError, CardLoadError) as e:
-            raise SaveError(path, f"cannot be set up ({e})") from None
+            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
         game.replay_log(commands, want, path)
         return game

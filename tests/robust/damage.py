@@ -18,6 +18,14 @@ ODD_TEXT = ["²", "١٢", "play ²", "@² end", "play " + "1" * 5000, "1" * 5000
 LEAF = st.one_of(
     st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.integers(10**20, 10**300),
     st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=12), st.sampled_from(ODD_TEXT))
+VERBS = ["play", "recruit", "fight", "move", "choose", "end", "use", "scan", "evade", "coordinate",
+         "complete", "buytime", "objective", "sacrifice", "solo-discard", "raise-time", "minor-victory",
+         "undo", "draw", "deploy", "done", "plug", "attack", "mission", "pass"]
+NUMBER = st.one_of(st.integers(-3, 300), st.integers(-(2**64), 2**64)).map(str)
+WORDS = ODD_TEXT + ["real", "matrix", "alley", "combat", "row.0", "basic", "yes", "no"]
+COMMAND = st.builds(lambda seat, verb, args: " ".join([*seat, verb, *args]),
+                    st.sampled_from([[], ["@0"], ["@1"], ["@7"], ["@²"]]), st.sampled_from(VERBS),
+                    st.lists(st.one_of(NUMBER, st.sampled_from(WORDS)), max_size=3))
 JSON = st.recursive(LEAF, lambda inner: st.lists(inner, max_size=3)
                     | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
 
@@ -60,7 +68,11 @@ def damaged_envelope(draw, bases: dict[str, dict]) -> bytes:
     match, or not), or of a badly cut or noisy file."""
     ruleset = draw(st.sampled_from(sorted(bases)))
     payload = copy.deepcopy(bases[ruleset])
-    how = draw(st.sampled_from(["fields", "fields", "fields", "deep", "bytes", "cut"]))
+    how = draw(st.sampled_from(["fields", "fields", "commands", "commands", "deep", "bytes", "cut"]))
+    if how == "commands":  # odd commands in the log: each must be refused as the save is replayed
+        at = draw(st.integers(0, len(payload["commands"])))
+        payload["commands"][at:at] = draw(st.lists(COMMAND, min_size=1, max_size=3))
+        how = "fields"
     if how in ("fields", "deep"):
         for _ in range(draw(st.integers(1, 3))):
             places = _places(payload)
