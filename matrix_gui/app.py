@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.core.cliargs import OneLineParser, whole_number
+
 if TYPE_CHECKING:
     from matrix_gui.paths import AppPaths
-
-from engine.core.cliargs import OneLineParser, whole_number
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -49,7 +49,7 @@ def zoom_target(text: str) -> tuple[str, int | str]:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     ap = OneLineParser(prog="matrix-tabletop", description="Legendary Encounters: The Matrix, "
-                                 "on a drag-and-drop playmat.")
+                       "on a drag-and-drop playmat.")
     ap.add_argument("--screenshot", metavar="OUT.png", help="render the real window to a PNG and exit")
     ap.add_argument("--scenario", metavar="FILE", help="set the table up from a scenario file first")
     ap.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",

@@ -3,7 +3,6 @@ and change nothing; the app's arguments are checked in one line (issue 16, items
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from hypothesis import strategies as st
 
 from matrix_gui.app import main as app_main
 from tests.robust.damage import base_payloads, damaged_envelope
-from tests.robust.helpers import real_save, run, write_payload
+from tests.robust.helpers import real_save, run, shipped_cards_copy, write_payload
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,14 +63,7 @@ def test_continue_on_a_damaged_autosave_shows_the_clear_sentence(qtbot, win, pay
 
 @pytest.fixture
 def broken_cards(tmp_path, monkeypatch) -> Path:
-    """A copy of the shipped Legendary cards that the app reads instead of the real ones."""
-    import engine.legendary.carddb as carddb
-    from engine.resources import cards_dir
-
-    copy = tmp_path / "legendary"
-    shutil.copytree(cards_dir("legendary"), copy)
-    monkeypatch.setattr(carddb, "cards_dir", lambda ruleset: copy)
-    return copy
+    return shipped_cards_copy(tmp_path, monkeypatch)
 
 
 def test_new_game_shows_a_card_load_error(qtbot, win, broken_cards):

@@ -54,3 +54,17 @@ def write_payload(path: Path, payload: Any, ruleset: str = "legendary") -> bytes
     """Write ``payload`` in a valid envelope (so only the payload is damaged); the file's bytes."""
     write_save(path, ruleset, payload)
     return path.read_bytes()
+
+
+def shipped_cards_copy(tmp_path: Path, monkeypatch: Any) -> Path:
+    """A copy of the shipped Legendary cards that ``load_db`` (engine and app) reads instead of the
+    real ones, for tests that break a card file."""
+    import shutil
+
+    import engine.legendary.carddb as carddb
+    from engine.resources import cards_dir
+
+    copy = tmp_path / "legendary"
+    shutil.copytree(cards_dir("legendary"), copy)
+    monkeypatch.setattr(carddb, "cards_dir", lambda ruleset: copy)
+    return copy

@@ -3,7 +3,6 @@ non-zero exit status, never a traceback or an error buried in JSON (issue 16, it
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import main
-from engine.resources import cards_dir
-from tests.robust.helpers import run
+from tests.robust.helpers import run, shipped_cards_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = ROOT / "tests" / "scenarios" / "phone_blocked.scn"
@@ -69,13 +67,7 @@ def test_simulate_names_a_broken_card_file_in_one_line(tmp_path):
 
 @pytest.fixture
 def shipped_copy(tmp_path, monkeypatch) -> Path:
-    """A copy of the shipped Legendary cards that ``load_db`` reads instead of the real ones."""
-    import engine.legendary.carddb as carddb
-
-    copy = tmp_path / "legendary"
-    shutil.copytree(cards_dir("legendary"), copy)
-    monkeypatch.setattr(carddb, "cards_dir", lambda ruleset: copy)
-    return copy
+    return shipped_cards_copy(tmp_path, monkeypatch)
 
 
 @pytest.mark.rule("LE-FILMS-01", "LE-FILMS-02", "LE-FILMS-03")

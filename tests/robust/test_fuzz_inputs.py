@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -48,16 +49,21 @@ def _clear_or_fine(res: Run) -> None:
 @fuzz(120)
 @given(data=st.data())
 def test_damaged_saves_are_refused_in_one_line_and_left_unchanged(tmp_path, bases, data):
-    raw = data.draw(damaged_envelope(bases))
-    path = tmp_path / "save.json"
-    path.write_bytes(raw)
-    res = run(main, ["replay", str(path)])
-    _clear_or_fine(res)
+    path = _replay_damaged(tmp_path, data.draw(damaged_envelope(bases)), lambda argv: run(main, argv))
     try:
         load_any(path)  # what Load and Continue call: a SaveError or a game, nothing else
     except SaveError as e:
         assert "\n" not in str(e) and str(path) in str(e)
+
+
+def _replay_damaged(tmp_path: Path, raw: bytes, cli: Callable[[list[str]], Run]) -> Path:
+    """``matrix-engine replay`` (through ``cli``) on a save holding ``raw``: a clear refusal or the
+    replayed game, and the file unchanged; the save's path."""
+    path = tmp_path / "save.json"
+    path.write_bytes(raw)
+    _clear_or_fine(cli(["replay", str(path)]))
     assert path.read_bytes() == raw
+    return path
 
 
 SCENARIO_LINES = PHONE.read_text(encoding="utf-8").replace(
@@ -136,10 +142,9 @@ def test_random_engine_arguments_never_print_a_traceback(args):
 @fuzz(4)
 @given(data=st.data())
 def test_the_installed_command_refuses_damaged_saves_in_one_line(tmp_path, bases, data):
-    raw = data.draw(damaged_envelope(bases))
-    path = tmp_path / "save.json"
-    path.write_bytes(raw)
-    proc = subprocess.run([sys.executable, "-m", "engine.cli", "replay", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    _clear_or_fine(Run(proc.returncode, proc.stdout, proc.stderr))
-    assert path.read_bytes() == raw
+    def installed(argv: list[str]) -> Run:
+        proc = subprocess.run([sys.executable, "-m", "engine.cli", *argv], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120)
+        return Run(proc.returncode, proc.stdout, proc.stderr)
+
+    _replay_damaged(tmp_path, data.draw(damaged_envelope(bases)), installed)
