@@ -39,7 +39,7 @@ class Command:
         return self.text()
 
 
-def _arg(token: str) -> int | str:
+def arg_value(token: str) -> int | str:
     """An integer for a number token, else the token; a token that looks like a number but is not
     ASCII digits (or is too long) is a syntax error."""
     if _INT.fullmatch(token):
@@ -72,4 +72,4 @@ def parse(line: str) -> Command:
     verb = tokens[0].lower()
     if not verb.replace("-", "").isalpha():
         raise CommandSyntaxError(f"bad verb {_short(verb)}")
-    return Command(verb, tuple(_arg(t) for t in tokens[1:]), seat)
+    return Command(verb, tuple(arg_value(t) for t in tokens[1:]), seat)

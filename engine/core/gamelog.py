@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from pydantic import ConfigDict, StrictStr, StringConstraints
 
 from engine.core.commands import MAX_COMMAND_CHARS, Command, CommandSyntaxError, parse
-from engine.core.inputcheck import InputError, InputModel, check
+from engine.core.inputcheck import InputError, InputModel, check, shorten
 from engine.core.results import Accepted, Event, Rejection, Result
 from engine.core.savefile import SaveError, read_save, write_save
 
@@ -202,7 +202,7 @@ class LoggedGame(Generic[DB, S]):
         for i, line in enumerate(commands):
             res = self.apply(line)
             if not res.accepted:
-                shown = line if len(line) <= 60 else line[:57] + "..."
-                raise SaveError(path, f"does not replay: command {i + 1} '{shown}' was refused ({res})")
+                raise SaveError(path, f"does not replay: command {i + 1} '{shorten(line)}' was refused "
+                                      f"({res})")
         if self.state_hash() != want_hash:
             raise SaveError(path, "does not replay to the saved position (state hash differs)")

@@ -41,8 +41,7 @@ def describe(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        shown = value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN - 3] + "..."
-        return f'the text "{shown}"'
+        return f'the text "{shorten(value, MAX_SHOWN)}"'
     if isinstance(value, (int, float)):
         text = str(value) if abs(value) < 10**15 else "a very large number"
         return f"the number {text}" if text[0] in "-0123456789" else text
@@ -51,6 +50,11 @@ def describe(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return "a list"
     return type(value).__name__
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters (ending in "...") for a one-line message."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def field_name(loc: tuple[Any, ...], prefix: str = "") -> str:

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from engine.core.inputcheck import InputModel, check, one_line, problem_text
+from engine.core.commands import arg_value
+from engine.core.inputcheck import InputModel, check, one_line, problem_text, shorten
 from engine.legendary import flow, schema
 from engine.legendary.carddb import CardDB, CardLoadError
 from engine.legendary.game import LegendaryGame
@@ -52,11 +53,6 @@ def _reason(e: Exception) -> str:
     return str(e)
 
 
-def _shorten(line: str) -> str:
-    """A scenario line quoted for a message, cut to a readable length."""
-    return repr(line if len(line) <= 60 else line[:57] + "...")
-
-
 @dataclass
 class Scenario:
     """A game being set up and played from scenario lines."""
@@ -89,7 +85,7 @@ class Scenario:
             except (KeyError, ValueError, IndexError, TypeError, AttributeError, RecursionError) as e:
                 # A position line can put the table in a state no game reaches; whatever breaks
                 # then is this line's fault, named with the line.
-                raise ScenarioError(f"line {no}: {_shorten(line)}: {_reason(e)}") from None
+                raise ScenarioError(f"line {no}: {shorten(line)!r}: {_reason(e)}") from None
         return sc
 
     @classmethod
@@ -290,7 +286,7 @@ class Scenario:
         seat, verb = int(args[0]), args[1]
         params: dict[str, Any] = {"verb": verb}
         for k, v in self._kv(args[2:]).items():
-            params[k] = int(v) if v.lstrip("-").isdigit() else v
+            params[k] = arg_value(v)
         try:
             fx = TypeAdapter(schema.Effect).validate_python(params).model_dump()
         except ValidationError as e:
