@@ -110,6 +110,7 @@ def test_run_scenario_names_the_bad_line_or_field(tmp_path, text, words):
 @pytest.mark.parametrize(("extra", "words"), [
     ("empty nosuch", "no such name 'nosuch'"),
     ("effect 0 teleport x=1", "effect"),
+    ("effect 0 gain_recruit amount=²", "bad number '²'"),
     ("put nosuch p0.hand", "no card 'nosuch'"),
     ("> play ²", ""),
 ])
