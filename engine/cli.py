@@ -14,6 +14,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.core.cardfiles import CardLoadError
+from engine.core.cliargs import OneLineParser, positive_int, whole_number
+from engine.core.inputcheck import one_line
+from engine.core.savefile import SaveError
+
+# Bad input (a damaged save, card file or scenario, an unreadable file): one line, exit status 2.
+# SetupError and ScenarioError are ValueErrors.
+EXPECTED_ERRORS = (SaveError, CardLoadError, OSError, ValueError)
+
 
 def _db(extra: list[str]) -> Any:
     from engine.legendary.carddb import load_db
@@ -94,52 +103,90 @@ def load_any(path: Path) -> Any:
                                 '(known: legendary, replay)')
 
 
-def _players(text: str) -> list[int]:
-    if "-" in text:
-        lo, hi = (int(x) for x in text.split("-"))
-        return list(range(lo, hi + 1))
-    return [int(x) for x in text.split(",")]
+def player_counts(text: str) -> list[int]:
+    """An argparse type: ``4``, ``1-5`` or ``2,3``, each count 1 to 5 (LE-GEN-01)."""
+    try:
+        if "-" in text:
+            lo, hi = (whole_number(x) for x in text.split("-"))
+            counts = list(range(lo, hi + 1))
+        else:
+            counts = [whole_number(x) for x in text.split(",")]
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a player count such as 4, 1-5 or 2,3") from None
+    if not counts or not all(1 <= n <= 5 for n in counts):
+        raise argparse.ArgumentTypeError(f"{text!r}: LE-GEN-01: the game is for 1 to 5 players")
+    return counts
+
+
+def card_folder(text: str) -> str:
+    """An argparse type: an existing folder of card files."""
+    if not Path(text).is_dir():
+        what = "is not a folder" if Path(text).exists() else "does not exist"
+        raise argparse.ArgumentTypeError(f"card folder {text!r} {what}")
+    return text
+
+
+def _cards_problem(db: Any) -> str | None:
+    """Why the loaded cards cannot be played as shipped: a film with a card file emptied or deleted."""
+    from engine.legendary.films import incomplete_films
+
+    problems = incomplete_films(db)
+    return "; ".join(problems) if problems else None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="matrix-engine", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    """Run one ``matrix-engine`` command; bad input is one line on stderr and exit status 2."""
+    parser = OneLineParser(prog="matrix-engine", description=__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="cmd", required=True)
     sim = sub.add_parser("simulate", help="bots play games; prints a JSON summary")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--players", default="1-5", help="e.g. 4, 1-5 or 2,3")
+    sim.add_argument("--games", type=positive_int, default=100)
+    sim.add_argument("--players", type=player_counts, default=[1, 2, 3, 4, 5], help="e.g. 4, 1-5 or 2,3")
     sim.add_argument("--bot", default="random")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=whole_number, default=1)
     sim.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
                      help="which game (replay: Matrix Replay; --bot random|heuristic|H:M, --players unused)")
-    sim.add_argument("--cards", action="append", default=None,
-                     help="extra card folder (default: the shipped cards, plus the test film "
-                          "until the first film ships)")
+    sim.add_argument("--cards", action="append", default=None, type=card_folder,
+                     help="extra card folder (default: the shipped cards only)")
     rep = sub.add_parser("replay", help="verify a save of either ruleset and print its final hash")
     rep.add_argument("save", type=Path)
     val = sub.add_parser("validate-cards", help="validate the card files")
-    val.add_argument("--cards", action="append", default=[])
+    val.add_argument("--cards", action="append", default=[], type=card_folder)
     val.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary")
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
     args = parser.parse_args(argv)
+    if args.cmd == "simulate" and args.ruleset == "legendary":
+        from engine.legendary.bots import BOTS
 
+        if args.bot not in BOTS:
+            sim.error(f"argument --bot: unknown bot {args.bot!r}; known: {', '.join(sorted(BOTS))}")
+    try:
+        return _run(args)
+    except EXPECTED_ERRORS as e:
+        print(f"matrix-engine {args.cmd}: error: {one_line(e)}", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"matrix-engine {args.cmd}: error: the input is nested too deeply", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The chosen command, its arguments checked by the parser."""
     if args.cmd == "simulate":
         if args.ruleset == "replay":
             from engine.replay.sim import cli_simulate
 
             return cli_simulate(args.games, args.seed, args.bot)
-        print(json.dumps(simulate(args.games, _players(args.players), args.bot, args.seed, args.cards or []),
-                         indent=1))
+        cards = args.cards or []
+        problem = _cards_problem(_db(cards))
+        if problem:
+            print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
+            return 2
+        print(json.dumps(simulate(args.games, args.players, args.bot, args.seed, cards), indent=1))
         return 0
     if args.cmd == "replay":
-        from engine.core.savefile import SaveError
-
-        try:
-            game = load_any(args.save)
-        except SaveError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 2
+        game = load_any(args.save)
         print(json.dumps({"hash": game.state_hash(), "commands": len(game.commands),
                           "result": game.state.result}))
         return 0
@@ -163,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
             missing = missing_reminders(db.cards.values(), load_keywords())
         except CardLoadError as e:
             missing = e.problems
+        problem = _cards_problem(db)
+        if problem:
+            missing = [*missing, problem]
         for p in missing:
             print(f"error: {p}", file=sys.stderr)
         if missing:
@@ -172,13 +222,9 @@ def main(argv: list[str] | None = None) -> int:
                           "by_act": db.act_counts(), "by_group": db.group_counts()}, indent=1))
         return 0
     if args.cmd == "run-scenario":
-        from engine.legendary.scenario import ScenarioError, run_scenario
+        from engine.legendary.scenario import run_scenario
 
-        try:
-            out = run_scenario(args.file)
-        except (ScenarioError, OSError) as e:
-            print(f"error: {args.file}: {e}", file=sys.stderr)
-            return 2
+        out = run_scenario(args.file)
         print(json.dumps(out, indent=1))
         return 1 if out["failures"] else 0
     return 2

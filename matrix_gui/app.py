@@ -16,29 +16,59 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.core.cliargs import OneLineParser, whole_number
+
 if TYPE_CHECKING:
     from matrix_gui.paths import AppPaths
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """An argparse type: ``WxH`` in pixels, each 200 to 10000."""
+    w, sep, h = text.lower().partition("x")
+    try:
+        size = (whole_number(w), whole_number(h)) if sep else None
+    except argparse.ArgumentTypeError:
+        size = None
+    if size is None or not all(200 <= n <= 10000 for n in size):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size such as 1600x1000 "
+                                         "(200 to 10000 each)")
+    return size
+
+
+def zoom_target(text: str) -> tuple[str, int | str]:
+    """An argparse type: ``card:N`` (a card number) or a pile name such as ``row.0``."""
+    kind, sep, val = text.partition(":")
+    if sep:
+        if kind != "card":
+            raise argparse.ArgumentTypeError(f"{text!r}: write card:N or a pile name such as row.0")
+        return ("card", whole_number(val))
+    if not text or not all(ch.isascii() and (ch.isalnum() or ch in "._") for ch in text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a pile name such as row.0")
+    return ("pile", text)
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="matrix-tabletop", description="Legendary Encounters: The Matrix, "
-                                 "on a drag-and-drop playmat.")
+    ap = OneLineParser(prog="matrix-tabletop", description="Legendary Encounters: The Matrix, "
+                       "on a drag-and-drop playmat.")
     ap.add_argument("--screenshot", metavar="OUT.png", help="render the real window to a PNG and exit")
     ap.add_argument("--scenario", metavar="FILE", help="set the table up from a scenario file first")
     ap.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
                     help="game of --screenshot/--smoke/--bot: legendary (default) or replay (Matrix Replay)")
-    ap.add_argument("--seed", type=int, default=None, help="seed of the new game")
-    ap.add_argument("--players", type=int, default=2, help="players of the new game (screenshot/smoke)")
+    ap.add_argument("--seed", type=whole_number, default=None, help="seed of the new game")
+    ap.add_argument("--players", type=whole_number, default=2,
+                    help="players of the new game (screenshot/smoke)")
     ap.add_argument("--film", default=None, help="film id of the new game (default: the first available)")
-    ap.add_argument("--size", default="1600x1000", help="window size for --screenshot (WxH)")
+    ap.add_argument("--size", type=window_size, default=(1600, 1000),
+                    help="window size for --screenshot (WxH)")
     ap.add_argument("--smoke", action="store_true", help="start offscreen, draw a new game, exit")
     ap.add_argument("--dev", metavar="CARDS", type=Path, default=None,
                     help="also offer the test film from this folder of developer cards")
     ap.add_argument("--home", metavar="DIR", help="keep saves, settings and caches under DIR")
-    ap.add_argument("--bot", type=int, default=0, metavar="N",
+    ap.add_argument("--bot", type=whole_number, default=0, metavar="N",
                     help="(testing) let a bot play N commands through the GUI, printing the state hash")
     ap.add_argument("--continue", dest="cont", action="store_true", help="continue the autosaved game")
-    ap.add_argument("--zoom", metavar="CARD", help="(screenshot) also show this item zoomed, e.g. row.0")
+    ap.add_argument("--zoom", metavar="CARD", type=zoom_target,
+                    help="(screenshot) also show this item zoomed: card:N or a pile such as row.0")
     ap.add_argument("--first-frame", action="store_true",
                     help="(benchmark) print FIRST_FRAME when the window first paints, then exit")
     return ap.parse_args(argv)
@@ -52,7 +82,26 @@ def _first_film(win, wanted: str | None) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the app (or --smoke/--screenshot); bad input is one line on stderr and exit status 2."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(args)
+    except _expected_errors() as e:  # evaluated only on an error: no start-up cost
+        from engine.core.inputcheck import one_line
+
+        print(f"matrix-tabletop: error: {one_line(e)}", file=sys.stderr)
+        return 2
+
+
+def _expected_errors() -> tuple[type[BaseException], ...]:
+    """Bad input, not bugs: damaged saves, card files and scenarios, files that cannot be read."""
+    from engine.core.cardfiles import CardLoadError
+    from engine.core.savefile import SaveError
+
+    return (SaveError, CardLoadError, OSError, ValueError)
+
+
+def _main(args: argparse.Namespace) -> int:
     if (args.screenshot or args.smoke) and "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QTimer
@@ -183,7 +232,7 @@ def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
 
 
 def _screenshot(win, app, args: argparse.Namespace) -> int:
-    w, h = (int(x) for x in args.size.lower().split("x"))
+    w, h = args.size
     err = _start_offscreen(win, app, args, w, h)
     if err:
         print(f"matrix-tabletop --screenshot: {err}", file=sys.stderr)
@@ -195,10 +244,11 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
     for _ in range(3):
         app.processEvents()
     (win.replay.view if win.replay_active() else win.view).refit()
-    if args.zoom:
-        kind, _, val = args.zoom.partition(":")
-        key = ("card", int(val)) if kind == "card" else ("pile", args.zoom)
-        win.view.show_zoom(key)
+    if args.zoom and not win.view.show_zoom(args.zoom):
+        what = f"card {args.zoom[1]}" if args.zoom[0] == "card" else f"pile {args.zoom[1]!r}"
+        print(f"matrix-tabletop --screenshot: --zoom: {what} shows no card face on this table",
+              file=sys.stderr)
+        return 2
     app.processEvents()
     img = win.grab()
     out = Path(args.screenshot)

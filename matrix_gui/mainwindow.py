@@ -277,6 +277,8 @@ class MainWindow(QMainWindow):
     def new_game_dialog(self) -> None:
         from matrix_gui.dialogs import NewGameDialog
 
+        if not self.cards_loaded():
+            return
         dlg = NewGameDialog(self.content, self.settings.last_setup, self)
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return
@@ -290,6 +292,17 @@ class MainWindow(QMainWindow):
             return
         self.start_new(choice.film, choice.players, choice.avatars, choice.seed)
 
+    def cards_loaded(self) -> bool:
+        """Load the cards if need be; False (with the card-load error shown) if they fail."""
+        from engine.core.cardfiles import CardLoadError
+
+        try:
+            _ = self.content
+        except CardLoadError as e:
+            self.show_error("Cannot load the cards", str(e))
+            return False
+        return True
+
     def start_new(self, film: str, players: int, avatars: list[str] | None = None,
                   seed: int | None = None) -> bool:
         """Set up and show a new game; False (with the reason shown) if the setup is refused."""
@@ -298,6 +311,8 @@ class MainWindow(QMainWindow):
 
         if seed is None:
             seed = int(time.time() * 1000) % 2_000_000_000
+        if not self.cards_loaded():
+            return False
         try:
             setup = self.content.setup(film, players, seed, avatars)
             game = LegendaryGame.new(setup, self.content.db)
@@ -369,7 +384,8 @@ class MainWindow(QMainWindow):
 
         try:
             payload = read_save(Path(path), ruleset=RULESET)
-            dirs = payload.get("setup", {}).get("card_dirs", []) if isinstance(payload, dict) else []
+            setup = payload.get("setup")
+            dirs = setup.get("card_dirs", []) if isinstance(setup, dict) else []
             db = self.dbs.get(list(dirs) if isinstance(dirs, list) else [])
             game = LegendaryGame.from_payload(payload, db, path=Path(path))
         except (SaveError, CardLoadError, OSError, ValueError, TypeError, KeyError) as e:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
+TOO_DEEP = "nested too deeply to be a card file"
 
 
 class CardLoadError(Exception):
@@ -32,6 +33,8 @@ def read_toml(path: Path, problems: list[str]) -> dict[str, Any] | None:
         problems.append(f"{name}: cannot read: {e}")
     except tomllib.TOMLDecodeError as e:
         problems.append(f"{name}: not valid TOML: {e}")
+    except RecursionError:
+        problems.append(f"{name}: {TOO_DEEP}")
     return None
 
 
@@ -84,6 +87,9 @@ def read_card_files(paths: Iterable[Path], model: type[M], problems: list[str],
             parsed = model.model_validate(doc)
         except ValidationError as e:
             problems.extend(validation_problems(path.name, e, doc, tags))
+            continue
+        except RecursionError:
+            problems.append(f"{path.name}: {TOO_DEEP}")
             continue
         yield path.name, parsed
 

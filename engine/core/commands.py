@@ -5,7 +5,15 @@ Text form: ``[@SEAT] VERB [ARG ...]``, e.g. ``play 12``, ``move real alley``, ``
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# Numbers in command text: ASCII digits only (``str.isdigit`` also accepts "²" and other digits
+# that ``int`` refuses) and at most this many, far below Python's int-from-text limit.
+MAX_DIGITS = 18
+MAX_COMMAND_CHARS = 1000  # far longer than any real command; a save's longer line is damage
+_INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+_SEAT = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 
 
 class CommandSyntaxError(ValueError):
@@ -44,26 +52,37 @@ def command(verb: str, args: tuple[int | str, ...] = (), seat: int | None = None
     return got
 
 
-def _arg(token: str) -> int | str:
-    if token.lstrip("-").isdigit():
+def arg_value(token: str) -> int | str:
+    """An integer for a number token, else the token; a token that looks like a number but is not
+    ASCII digits (or is too long) is a syntax error."""
+    if _INT.fullmatch(token):
         return int(token)
+    if token.lstrip("-") and all(ch.isdigit() for ch in token.lstrip("-")):
+        raise CommandSyntaxError(f"bad number {_short(token)}: write ASCII digits, at most {MAX_DIGITS}")
     return token
+
+
+def _short(token: str) -> str:
+    """``token`` quoted, cut to a readable length for a message."""
+    return repr(token if len(token) <= 24 else token[:20] + "...")
 
 
 def parse(line: str) -> Command:
     """Parse one command line; raise CommandSyntaxError on an empty or malformed line."""
+    if len(line) > MAX_COMMAND_CHARS:
+        raise CommandSyntaxError(f"command longer than {MAX_COMMAND_CHARS} characters")
     tokens = line.strip().split()
     if not tokens:
         raise CommandSyntaxError("empty command")
     seat: int | None = None
     if tokens[0].startswith("@"):
         raw = tokens.pop(0)[1:]
-        if not raw.isdigit():
-            raise CommandSyntaxError(f"bad seat {raw!r}: write @0, @1, ...")
+        if not _SEAT.fullmatch(raw):
+            raise CommandSyntaxError(f"bad seat {_short(raw)}: write @0, @1, ...")
         seat = int(raw)
         if not tokens:
             raise CommandSyntaxError("a seat with no command")
     verb = tokens[0].lower()
     if not verb.replace("-", "").isalpha():
-        raise CommandSyntaxError(f"bad verb {verb!r}")
-    return Command(verb, tuple(_arg(t) for t in tokens[1:]), seat)
+        raise CommandSyntaxError(f"bad verb {_short(verb)}")
+    return Command(verb, tuple(arg_value(t) for t in tokens[1:]), seat)

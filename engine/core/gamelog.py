@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import ConfigDict, StrictStr, StringConstraints
 
 from engine.core.actions import ActionRegistry
-from engine.core.commands import Command, CommandSyntaxError, parse
+from engine.core.commands import MAX_COMMAND_CHARS, Command, CommandSyntaxError, parse
+from engine.core.inputcheck import InputError, InputModel, check, shorten
 from engine.core.results import Accepted, Event, Rejection, Result
 from engine.core.savefile import SaveError, read_save, write_save
 from engine.core.table import BaseTable
@@ -54,16 +57,26 @@ def parse_command(cmd: Command | str) -> Command | Rejection:
 def read_payload(payload: dict[str, Any], path: Path | None,
                  read_setup: Callable[[Any], T]) -> tuple[T, list[str], str]:
     """The setup (read by ``read_setup``), command log and final state hash of a save payload;
-    SaveError if any of them is missing or damaged."""
+    SaveError naming the field if any of them is missing or damaged."""
+    try:
+        log = check(SavedLog, payload)
+    except InputError as e:
+        raise SaveError(path, f"has a damaged game record ({e})") from None
     try:
         setup = read_setup(payload["setup"])
-        commands = payload["commands"]
-        want = payload["state_hash"]
-        if not isinstance(commands, list) or not all(isinstance(c, str) for c in commands):
-            raise TypeError("the command log must be a list of strings")
-    except (KeyError, TypeError) as e:
-        raise SaveError(path, f"is missing part of the game ({e})") from None
-    return setup, list(commands), want
+    except (TypeError, ValueError) as e:
+        raise SaveError(path, f"has a bad setup ({e})") from None
+    return setup, list(log.commands), log.state_hash
+
+
+class SavedLog(InputModel):
+    """The ruleset-independent part of a save payload, checked before anything replays it."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    setup: object
+    commands: list[Annotated[StrictStr, StringConstraints(max_length=MAX_COMMAND_CHARS)]]
+    state_hash: StrictStr
 
 
 class LoggedGame(Generic[DB, S]):
@@ -252,6 +265,7 @@ class LoggedGame(Generic[DB, S]):
         for i, line in enumerate(commands):
             res = self.apply(line)
             if not res.accepted:
-                raise SaveError(path, f"does not replay: command {i + 1} '{line}' was refused ({res})")
+                raise SaveError(path, f"does not replay: command {i + 1} '{shorten(line)}' was refused "
+                                      f"({res})")
         if self.state_hash() != want_hash:
             raise SaveError(path, "does not replay to the saved position (state hash differs)")

@@ -9,7 +9,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.core.cardfiles import CardLoadError, add_card, read_card_files, read_toml, validation_problems
+from engine.core.cardfiles import (
+    TOO_DEEP,
+    CardLoadError,
+    add_card,
+    read_card_files,
+    read_toml,
+    validation_problems,
+)
 from engine.legendary import schema
 from engine.resources import cards_dir
 
@@ -168,7 +175,10 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
     files: dict[str, str] = {}
     for name, parsed in read_card_files(paths, schema.CardFile, problems, KIND_TAGS):
         for card in parsed.card:
-            problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card))
+            try:
+                problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card))
+            except RecursionError:
+                problems.append(f"{name}: card '{card.id}': {TOO_DEEP}")
             add_card(cards, files, name, card, problems)
     films, deck = _load_films(films_paths, cards, problems)
     playmat = None
@@ -176,8 +186,10 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
         try:
             playmat = schema.Playmat.model_validate(
                 tomllib.loads(playmat_path.read_text(encoding="utf-8")))
-        except (OSError, tomllib.TOMLDecodeError) as e:
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             problems.append(f"{playmat_path.name}: {e}")
+        except RecursionError:
+            problems.append(f"{playmat_path.name}: {TOO_DEEP}")
         except ValidationError as e:
             problems.extend(validation_problems(playmat_path.name, e, {}, KIND_TAGS))
     elif not problems:
@@ -200,6 +212,8 @@ def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> Car
     paths = card_files(base)
     films = [base / FILMS_FILE]
     for d in extra_dirs:
+        if not Path(d).is_dir():
+            raise CardLoadError([f"{d}: the card folder does not exist"])
         paths.extend(card_files(Path(d)))
         if (Path(d) / FILMS_FILE).is_file():
             films.append(Path(d) / FILMS_FILE)

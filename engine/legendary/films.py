@@ -22,6 +22,13 @@ def shipped_films() -> dict[str, Film]:
     return {f.id: f for f in parsed.film}
 
 
+def incomplete_films(db: CardDB) -> list[str]:
+    """One line per film whose cards are only partly loaded (a card file emptied or deleted),
+    naming what is missing (LE-FILMS-01..03); empty when every film is whole."""
+    return [f"{f.name} is incomplete: missing {', '.join(miss)}"
+            for f in db.films.values() if (miss := f.missing(db.cards))]
+
+
 def available_films(db: CardDB) -> list[Film]:
     """The films whose cards are all loaded, in release order."""
     return [f for f in db.films.values() if f.loaded(db.cards)]

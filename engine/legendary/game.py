@@ -5,12 +5,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.gamelog import LoggedGame, read_payload
+from engine.core.inputcheck import one_line
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
 from engine.legendary import flow
-from engine.legendary.carddb import CardDB, load_db
+from engine.legendary.carddb import CardDB, CardLoadError, load_db
 from engine.legendary.registry import ACTIONS
-from engine.legendary.setup import LegendarySetup, new_state
+from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
 from engine.legendary.table import Table
 from engine.legendary.view import observe
@@ -110,14 +111,17 @@ class LegendaryGame(LoggedGame[CardDB, State]):
                      path: Path | None = None) -> LegendaryGame:
         """Rebuild by replaying the log; the final hash must match the saved one."""
         setup, commands, want = read_payload(payload, path, LegendarySetup.from_dict)
-        if payload.get("initial") is not None:
-            try:
-                start = State.from_dict(payload["initial"])
-            except (KeyError, TypeError, ValueError) as e:
-                raise SaveError(path, f"has a damaged starting position ({e})") from None
-            game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
-            game.initial = payload["initial"]
-        else:
-            game = cls.new(setup, db)
+        try:
+            if payload.get("initial") is not None:
+                try:
+                    start = State.from_dict(payload["initial"])
+                except (KeyError, TypeError, ValueError, AttributeError) as e:
+                    raise SaveError(path, f"has a damaged starting position ({e})") from None
+                game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
+                game.initial = payload["initial"]
+            else:
+                game = cls.new(setup, db)
+        except (SetupError, CardLoadError) as e:
+            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
         game.replay_log(commands, want, path)
         return game

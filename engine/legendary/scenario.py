@@ -12,21 +12,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
+from engine.core.commands import arg_value
+from engine.core.inputcheck import InputModel, check, one_line, problem_text, shorten
 from engine.legendary import flow, schema
-from engine.legendary.carddb import CardDB
+from engine.legendary.carddb import CardDB, CardLoadError
 from engine.legendary.game import LegendaryGame
 from engine.legendary.setup import LegendarySetup
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
+MAX_SCENARIO_BYTES = 1024 * 1024
 # Piles a ``put`` may take a card from, in order of preference: never a visible one.
 RESERVES = ("box", "out_of_play", "extras", "zion", "matrix_deck", "strikes", "hovercraft")
 
 
 class ScenarioError(ValueError):
     """A scenario line that cannot be understood; the message names the line."""
+
+
+class ScenarioSetup(InputModel):
+    """The ``key=value`` fields of a ``setup`` line (docs/scenarios.md); lists are comma separated."""
+
+    avatars: str = ""
+    acts: str = ""
+    groups: str = ""
+    seed: int = 0
+    variants: str = ""
+    first: int | None = None
+    cards: str = ""
+
+
+def _reason(e: Exception) -> str:
+    """An error's message for a scenario line; the type is named where the message alone is bare."""
+    if isinstance(e, KeyError):
+        return f"no such name {e}"
+    if type(e) in (ValueError, TypeError, AttributeError, IndexError, RecursionError):
+        return f"{type(e).__name__}: {e}"
+    return str(e)
 
 
 @dataclass
@@ -56,13 +80,32 @@ class Scenario:
                 sc.line(line)
             except ScenarioError as e:
                 raise ScenarioError(f"line {no}: {e}") from None
-            except (KeyError, ValueError, IndexError) as e:
-                raise ScenarioError(f"line {no}: {line!r}: {e}") from None
+            except CardLoadError as e:
+                raise ScenarioError(f"line {no}: cannot load the cards: {one_line(e)}") from None
+            except (KeyError, ValueError, IndexError, TypeError, AttributeError, RecursionError) as e:
+                # A position line can put the table in a state no game reaches; whatever breaks
+                # then is this line's fault, named with the line.
+                raise ScenarioError(f"line {no}: {shorten(line)!r}: {_reason(e)}") from None
         return sc
 
     @classmethod
     def from_file(cls, path: Path, db: CardDB | None = None) -> Scenario:
-        return cls.from_text(Path(path).read_text(encoding="utf-8"), db, Path(path).parent)
+        """A scenario read from a UTF-8 text file; ScenarioError naming the file for a file that
+        cannot be read or is not a scenario."""
+        try:
+            raw = Path(path).read_bytes()
+        except OSError as e:
+            raise ScenarioError(f"{path}: cannot be read ({e.strerror or e})") from None
+        try:
+            if len(raw) > MAX_SCENARIO_BYTES:
+                raise ScenarioError(f"larger than {MAX_SCENARIO_BYTES // 1024} KB: not a scenario file")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise ScenarioError(f"not UTF-8 text (bad byte at offset {e.start})") from None
+            return cls.from_text(text.removeprefix("\ufeff"), db, Path(path).parent)
+        except ScenarioError as e:
+            raise ScenarioError(f"{path}: {e}") from None
 
     def line(self, line: str) -> None:
         """Handle one line."""
@@ -154,14 +197,13 @@ class Scenario:
     # --- directives ----------------------------------------------------------------------------
 
     def _setup(self, args: list[str]) -> None:
-        kv = self._kv(args)
-        listy = lambda k: [x for x in kv.get(k, "").split(",") if x]  # noqa: E731
+        fields = check(ScenarioSetup, self._kv(args), "setup")
+        listy = lambda text: [x for x in text.split(",") if x]  # noqa: E731
         dirs = [str((self.base_dir / d).resolve()) if not Path(d).is_absolute() else d
-                for d in listy("cards")]
+                for d in listy(fields.cards)]
         setup = LegendarySetup(
-            avatars=listy("avatars"), acts=listy("acts"), groups=listy("groups"),
-            seed=int(kv.get("seed", "0")), variants=listy("variants"), card_dirs=dirs,
-            first_player=int(kv["first"]) if "first" in kv else None)
+            avatars=listy(fields.avatars), acts=listy(fields.acts), groups=listy(fields.groups),
+            seed=fields.seed, variants=listy(fields.variants), card_dirs=dirs, first_player=fields.first)
         self.game = LegendaryGame.new(setup, self.db)
 
     def _do_time(self, args: list[str]) -> None:
@@ -244,8 +286,11 @@ class Scenario:
         seat, verb = int(args[0]), args[1]
         params: dict[str, Any] = {"verb": verb}
         for k, v in self._kv(args[2:]).items():
-            params[k] = int(v) if v.lstrip("-").isdigit() else v
-        fx = TypeAdapter(schema.Effect).validate_python(params).model_dump()
+            params[k] = arg_value(v)
+        try:
+            fx = TypeAdapter(schema.Effect).validate_python(params).model_dump()
+        except ValidationError as e:
+            raise ScenarioError(problem_text(e, "effect")) from None
         src = self._g.state.players[seat].avatar
         t = self.t
         t.push({"op": "fx", "fx": fx, "src": src, "seat": seat})

@@ -502,10 +502,22 @@ class Film(Strict):
 
     def loaded(self, cards: dict[str, Any]) -> bool:
         """True when every Act, Hero Group and Avatar of this film is among ``cards``."""
-        stories = {c.story for c in cards.values() if c.kind == "act"}
+        return not self.missing(cards)
+
+    def missing(self, cards: dict[str, Any]) -> list[str]:
+        """What of this film ``cards`` lacks, one phrase each: an Act without its Act card(s) or
+        mini-deck (LE-SETUP-10), a Hero Group without cards, an Avatar."""
+        out: list[str] = []
+        for n, story in enumerate(self.acts, start=1):
+            act_cards = [c for c in cards.values() if c.kind == "act" and c.story == story]
+            if len(act_cards) != (2 if n == 3 else 1):
+                out.append(f"the Act card(s) of Act {n} {story!r}")
+            if not any(c.deck == f"act:{story}" and c.kind != "act" for c in cards.values()):
+                out.append(f"the mini-deck of Act {n} {story!r}")
         groups = {c.group for c in cards.values() if c.kind == "hero" and not c.extra}
-        return set(self.acts) <= stories and set(self.groups) <= groups \
-            and all(a in cards for a in self.avatars)
+        out.extend(f"the Hero Group {g!r}" for g in self.groups if g not in groups)
+        out.extend(f"the Avatar {a!r}" for a in self.avatars if a not in cards)
+        return out
 
 
 class FilmsFile(Strict):

@@ -5,7 +5,10 @@ from bisect import bisect_left
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pydantic import StrictBool, StrictInt, StrictStr
+
 from engine.core import rng
+from engine.core.inputcheck import InputModel, check
 from engine.legendary import flow
 from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
@@ -57,8 +60,23 @@ class LegendarySetup:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> LegendarySetup:
-        return cls(**d)
+    def from_dict(cls, d: Any) -> LegendarySetup:
+        """The setup a save names; InputError (a ValueError) naming the first malformed field."""
+        return cls(**check(SetupFields, d, "setup").model_dump())
+
+
+class SetupFields(InputModel):
+    """The fields of a saved ``LegendarySetup`` and their types (checked when a save is read)."""
+
+    avatars: list[StrictStr]
+    acts: list[StrictStr]
+    groups: list[StrictStr]
+    seed: StrictInt = 0
+    first_player: StrictInt | None = None
+    variants: list[StrictStr] = []
+    card_dirs: list[StrictStr] = []
+    traitor: StrictStr | None = None
+    prep_turns: StrictBool = False
 
 
 def _physical_cards(db: CardDB) -> list[str]:

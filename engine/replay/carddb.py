@@ -93,6 +93,8 @@ def card_files(folder: Path) -> list[Path]:
 
 def load_db(folder: Path | str | None = None) -> ReplayDB:
     """The shipped Matrix Replay cards, or those of ``folder``."""
+    if folder and not Path(folder).is_dir():
+        raise CardLoadError([f"{folder}: the card folder does not exist"])
     return load_files(card_files(Path(folder) if folder else cards_dir("replay")))
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.gamelog import LoggedGame, read_payload
+from engine.core.inputcheck import one_line
 from engine.core.results import Rejection
 from engine.core.savefile import SaveError
 from engine.replay import rules
@@ -80,6 +81,6 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
         try:
             game = cls.new(setup, db)
         except (SetupError, CardLoadError) as e:
-            raise SaveError(path, f"cannot be set up ({e})") from None
+            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
         game.replay_log(commands, want, path)
         return game

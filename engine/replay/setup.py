@@ -4,7 +4,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pydantic import StrictInt, StrictStr
+
 from engine.core import rng
+from engine.core.inputcheck import InputModel, check
 from engine.replay.carddb import ReplayDB
 from engine.replay.state import GLOBAL_PILES, HUMANS, MACHINES, PLAYER_PILES, SIDE_KEYS, START_HAND, State, pp
 
@@ -27,16 +30,17 @@ class ReplaySetup:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> ReplaySetup:
-        if not isinstance(d, dict):
-            raise TypeError("setup must be an object")
-        unknown = set(d) - {"seed", "card_dir"}
-        if unknown:
-            raise TypeError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
-        seed = d.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError("setup seed must be an integer")
-        return cls(seed=seed, card_dir=d.get("card_dir"))
+    def from_dict(cls, d: Any) -> ReplaySetup:
+        """The setup a save names; InputError (a ValueError) naming the first malformed field."""
+        fields = check(SetupFields, d, "setup")
+        return cls(seed=fields.seed, card_dir=fields.card_dir)
+
+
+class SetupFields(InputModel):
+    """The fields of a saved ``ReplaySetup`` and their types (checked when a save is read)."""
+
+    seed: StrictInt = 0
+    card_dir: StrictStr | None = None
 
 
 def new_state(db: ReplayDB, setup: ReplaySetup) -> State:
