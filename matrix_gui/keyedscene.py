@@ -69,6 +69,11 @@ class KeyedScene(QGraphicsScene):
     def paint_background(self, p: QPainter) -> None:
         """The bands and every slot's outline and label (the layout is set)."""
 
+    def background_changed(self) -> None:
+        """Have the views draw the background again. (A null rect does not clear a view's background
+        cache: the labels would stay stale until a resize. The whole scene rect does.)"""
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+
     # --- keys ---------------------------------------------------------------------------------------
 
     def keyed_items(self) -> Iterable[TableItem]:

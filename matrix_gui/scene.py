@@ -10,7 +10,6 @@ from typing import Any
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsScene
 
 from matrix_gui.faces import FaceProvider
 from matrix_gui.items import (
@@ -93,7 +92,6 @@ class TableScene(KeyedScene):
         lay = compute(len(names), view["active"], self.row_info, self.combat_phone_cost, names)
         self.layout = lay
         self.bands.set_bands(lay.bands)
-        self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.sync_areas({key: a for key, a in lay.areas.items() if a.style not in (TOKEN, TRACK)})
         for name, ph in lay.phones.items():
             if name not in self.phones:
@@ -109,6 +107,7 @@ class TableScene(KeyedScene):
             self.time_item = TimeTrackItem(lay.areas["time"], self.start_time)
             self.addItem(self.time_item)
         self.setSceneRect(QRectF(-30, -20, lay.width + 60, lay.height + 40))
+        self.background_changed()
 
     def order(self, name: str) -> list[int]:
         """Display order of a spread pile: the Combat Zone shows its newest card leftmost (LE-MATRIX-07)."""

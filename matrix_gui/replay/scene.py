@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainter
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from matrix_gui.items import TableItem, font, paint_band, paint_slot
 from matrix_gui.keyedscene import KeyedScene, View, display_of
@@ -95,7 +95,6 @@ class ReplayScene(KeyedScene):
             return
         lay = compute(me)
         self.layout = lay
-        self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
         self.sync_areas(lay.areas)
         for idt in list(self.cards):  # every card is laid out again for the new seat
             self.removeItem(self.cards.pop(idt))
@@ -113,6 +112,7 @@ class ReplayScene(KeyedScene):
         self.contest.set_rows(*(QRectF(a.x - c.x, a.y - c.y, a.w, a.h) for a in rel))
         self.banner.setPos(660, 420)
         self.setSceneRect(QRectF(-16, -16, lay.width + 32, lay.height + 32))
+        self.background_changed()
 
     def _zone_indices(self, name: str) -> dict[str, list[int]]:
         seat = int(name[1])
