@@ -220,6 +220,18 @@ class LoggedGame(Generic[DB, S]):
         who = self._snapshots[-1][1]
         return seat is None or who is None or who == seat
 
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why the last command cannot be taken back now (by ``seat``, if given); None: it can."""
+        return None if self.can_undo(seat) else self._undo_refusal(seat)
+
+    def with_undo(self, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """``view`` (an ``observe(seat)`` result) with who may undo: ``can_undo`` and, when not,
+        ``undo_refusal`` (the reason in words)."""
+        refusal = self.undo_refusal(seat)
+        view["can_undo"] = refusal is None
+        view["undo_refusal"] = refusal or ""
+        return view
+
     def close_undo(self, why: str) -> None:
         """Forget every snapshot: nothing before this point can be taken back."""
         self._snapshots.clear()

@@ -96,7 +96,7 @@ class LegendaryGame(LoggedGame[CardDB, State]):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator of a non-secret game)."""
-        return observe(self.db, self.state, seat)
+        return self.with_undo(observe(self.db, self.state, seat), seat)
 
     # --- saves ---------------------------------------------------------------------------------
 

@@ -20,6 +20,15 @@ def _card(db: CardDB, s: State, cid: int) -> dict[str, Any]:
     return out
 
 
+def _act_title(db: CardDB, s: State) -> str:
+    """The title of the current Act Part ('' when the Act stack is empty or the Part untitled)."""
+    acts = s.piles.get("acts") or []
+    if not acts:
+        return ""
+    parts = getattr(db.cards[s.defs[acts[-1]]], "parts", None) or []
+    return next((p.title for p in parts if p.part == s.part), "")
+
+
 def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
     """A JSON-ready view of the state for ``seat``; hidden cards carry no id or name."""
     secret_hands = bool(s.setup.get("traitor"))
@@ -50,8 +59,8 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         })
     return {
         "seat": seat, "active": s.active, "turn": s.turn_no, "phase": s.phase, "time": s.time,
-        "act": s.act, "part": s.part, "recruit": s.turn.recruit, "attack": s.turn.attack,
-        "free_move_used": s.turn.free_move_used, "extra_moves": s.turn.extra_moves,
+        "act": s.act, "part": s.part, "act_title": _act_title(db, s), "recruit": s.turn.recruit,
+        "attack": s.turn.attack, "free_move_used": s.turn.free_move_used, "extra_moves": s.turn.extra_moves,
         "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
         "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)

@@ -17,7 +17,7 @@ from engine.replay.actions import ACTIONS
 from engine.replay.carddb import CardLoadError, ReplayDB, default_db, load_db
 from engine.replay.rules import Table, acting_seat
 from engine.replay.setup import ReplaySetup, SetupError, new_state
-from engine.replay.state import HUMANS, MACHINES, State
+from engine.replay.state import HUMANS, MACHINES, SIDE_NAMES, State
 from engine.replay.view import observe
 
 RULESET = "replay"
@@ -64,7 +64,14 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (0 Humans, 1 Machines, None a spectator: no hand at all)."""
-        return observe(self.db, self.state, seat)
+        return self.with_undo(observe(self.db, self.state, seat), seat)
+
+    def _undo_refusal(self, seat: int | None = None) -> str:
+        """Only the side that made the last move may take it back: the refusal names that side."""
+        who = self._snapshots[-1][1] if self.track_undo and self._snapshots else None
+        if seat is not None and who is not None and who != seat:
+            return f"The {SIDE_NAMES[who]} made the last move: only they can take it back"
+        return super()._undo_refusal(seat)
 
     @property
     def acting(self) -> int | None:

@@ -6,7 +6,16 @@ from typing import Any
 from engine.replay import schema
 from engine.replay.carddb import ReplayDB
 from engine.replay.rules import Table, acting_seat
-from engine.replay.state import HUMANS, MACHINES, SIDE_KEYS, State, pp
+from engine.replay.state import HUMANS, MACHINES, SIDE_KEYS, SIDE_NAMES, State, pp
+
+# What the table waits for at each step, in words (the HUD, the hand-off curtain).
+STEP_TEXTS = {
+    "zion_draw": "the Humans draw (Zion Phase)", "zion_deploy": "the Humans deploy Characters",
+    "zero_one_draw": "the Machines draw (Zero-One Phase)",
+    "zero_one_deploy": "the Machines deploy Characters",
+    "switch": "the Humans place or remove Matrix counters (Switch Phase)",
+    "mission_choice": "the Humans choose a Mission", "unplug": "the Humans may unplug after the Escape",
+}
 
 
 def card_view(t: Table, cid: int) -> dict[str, Any]:
@@ -22,6 +31,8 @@ def card_view(t: Table, cid: int) -> dict[str, Any]:
             out["neutralized_until"] = t.s.neutral[cid]
         if cid in t.s.lasting:
             out["combat_bonus"] = t.s.lasting[cid]
+        elif cid in t.s.piles[pp(t.owner(cid), "hand")]:  # MR-CHAR-03/04/05: where it enters play
+            out["deploy_zone"] = "matrix" if t.in_matrix(cid) else "real"
     elif isinstance(c, schema.MissionCard):
         out["mp"] = c.mp
     return out
@@ -56,7 +67,8 @@ def observe(db: ReplayDB, s: State, seat: int | None) -> dict[str, Any]:
         "seat": seat, "side": None if seat is None else SIDE_KEYS[seat], "turn": s.turn_no,
         "phase": s.phase, "step": s.step, "acting": acting_seat(s), "mp": s.mp, "time": s.time,
         "result": s.result, "piles": piles, "contest": contest, "last_contest": s.last,
-        "decision": decision, "completed_missions": list(s.completed), "matrix_phase_skipped": s.skip_matrix,
+        "decision": decision, "prompt": prompt_text(s), "step_text": step_text(s, contest),
+        "completed_missions": list(s.completed), "matrix_phase_skipped": s.skip_matrix,
     }
     if seat is not None:
         out["seen"] = {"what": s.seen_what[seat], "cards": [card_view(t, c) for c in s.seen[seat]]}
@@ -64,3 +76,23 @@ def observe(db: ReplayDB, s: State, seat: int | None) -> dict[str, Any]:
         if s.step == ("zion_draw" if seat == HUMANS else "zero_one_draw"):
             out["deck_contents"] = [card_view(t, c) for c in sorted(s.piles[pp(seat, "deck")])]
     return out
+
+
+def prompt_text(s: State) -> str:
+    """The pending decision's question without the deciding side's name in front ('' when none)."""
+    if s.decision is None:
+        return ""
+    prompt = str(s.decision.prompt)
+    side = f"{SIDE_NAMES[s.decision.seat]}: "
+    return prompt[len(side):] if prompt.startswith(side) else prompt
+
+
+def step_text(s: State, contest: dict[str, Any] | None) -> str:
+    """What the table waits for, in words: a decision, a contest's Event round or the step."""
+    if s.decision is not None:
+        return f"the {SIDE_NAMES[s.decision.seat]} decide: {prompt_text(s)}"
+    acting = acting_seat(s)
+    if s.step == "contest" and contest:
+        who = SIDE_NAMES[acting] if acting is not None else ""
+        return f"the {who} play an Event or pass in the {contest['kind'].capitalize()} contest"
+    return STEP_TEXTS.get(s.step, s.phase)

@@ -122,6 +122,19 @@ def test_observe_hides_deck_order_and_face_down_cards(db):
 
 
 @pytest.mark.rule("LE-MATRIX-11")
+def test_observe_names_the_current_act_part_and_who_may_undo(db):
+    game = new_game(db)
+    act = game.state.piles["acts"][-1]
+    card = db.cards[game.state.defs[act]]
+    title = next(p.title for p in card.parts if p.part == game.state.part)
+    view = game.observe(None)
+    assert view["act_title"] == title and view["can_undo"] is False and view["undo_refusal"]
+    assert game.apply(game.legal_commands()[0]).accepted
+    view = game.observe(None)
+    assert view["can_undo"] is game.can_undo()
+    assert (view["undo_refusal"] == "") is game.can_undo()
+
+
 def test_le_matrix_11_face_down_row_cards_are_hidden_in_every_view(db):
     game = new_game(db)
     game.apply("end")

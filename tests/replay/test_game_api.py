@@ -154,3 +154,43 @@ def test_broken_card_folder_fails_to_set_up(tmp_path):
     with pytest.raises(CardLoadError) as err:
         ReplayGame.new(ReplaySetup(seed=1, card_dir=str(tmp_path)))
     assert "morpheus" in str(err.value)
+
+
+def test_only_the_side_that_made_the_last_move_may_take_it_back():
+    g = new_game(5)
+    ok(g, "@0 draw")
+    neo = to_hand(g, H, "neo")[0]
+    ok(g, f"@0 deploy {neo}")
+    assert g.can_undo() and g.can_undo(H) and not g.can_undo(M)
+    assert "Humans made the last move" in (g.undo_refusal(M) or "")
+    assert g.observe(M)["can_undo"] is False and "Humans" in g.observe(M)["undo_refusal"]
+    assert g.observe(H)["can_undo"] is True and g.observe(H)["undo_refusal"] == ""
+    res = g.apply("@1 undo")
+    assert not res.accepted and res.rule == "UNDO" and neo in g.state.piles[pp(H, "play")]
+    ok(g, "@0 undo")
+    assert neo in g.state.piles[pp(H, "hand")]
+
+
+@pytest.mark.rule("MR-CHAR-03")
+@pytest.mark.rule("MR-CHAR-04")
+@pytest.mark.rule("MR-CHAR-05")
+def test_views_name_where_a_character_in_hand_enters_play():
+    g = new_game(5)
+    ok(g, "@0 draw")
+    neo, tank = to_hand(g, H, "neo", "tank")
+    smith = to_hand(g, M, "agent_smith")[0]
+    zone = {c["id"]: c.get("deploy_zone") for c in g.observe(H)["piles"][pp(H, "hand")]["cards"]}
+    assert zone[neo] == "real" and zone[tank] == "real"
+    zone = {c["id"]: c.get("deploy_zone") for c in g.observe(M)["piles"][pp(M, "hand")]["cards"]}
+    assert zone[smith] == "matrix"
+    ok(g, f"@0 deploy {neo}")
+    played = next(c for c in g.observe(H)["piles"][pp(H, "play")]["cards"] if c["id"] == neo)
+    assert "deploy_zone" not in played and played["in_matrix"] is False
+
+
+def test_views_say_what_the_table_waits_for():
+    g = new_game(5)
+    v = g.observe(None)
+    assert v["step_text"] == "the Humans draw (Zion Phase)" and v["prompt"] == ""
+    ok(g, "@0 draw")
+    assert g.observe(H)["step_text"] == "the Humans deploy Characters"
