@@ -17,21 +17,13 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from engine.core.results import Event
 from matrix_gui.items import CardItem, ValueItem
-from matrix_gui.keyedscene import ident
+from matrix_gui.keyedscene import KeyedScene, ident
 from matrix_gui.layout import STACK
-from matrix_gui.scene import TableScene
 
 MOVE_MS = 230.0
 FLIP_MS = 260.0
 PULSE_MS = 320.0
 STAGGER_MS = 45.0
-HIDDEN_PILES = ("matrix_deck", "hovercraft", "zion", "strikes", "box", "extras", "out_of_play")
-
-
-def _hidden_pile(name: str) -> bool:
-    return name in HIDDEN_PILES or name.endswith(".deck")
-
-
 def _family(pile: str) -> str:
     return "row" if pile.startswith("row.") or pile == "combat" else pile
 
@@ -75,13 +67,13 @@ def flip_transform(item: QGraphicsItem, s: float, w: float) -> None:
 
 
 class AnimationQueue(QObject):
-    """Plays event batches in order on a TableScene."""
+    """Plays event batches in order on a table scene."""
 
     batch_started = Signal()
     idle = Signal()
     frame = Signal()  # one animation frame (used by the frame benchmark)
 
-    def __init__(self, scene: TableScene, speed: Callable[[], float], skip: Callable[[], bool]) -> None:
+    def __init__(self, scene: KeyedScene, speed: Callable[[], float], skip: Callable[[], bool]) -> None:
         super().__init__()
         self.scene = scene
         self.speed = speed
@@ -138,6 +130,7 @@ class AnimationQueue(QObject):
         self.final = final
         self.steps = deque(steps)
         self.final_cards: dict[int, tuple[str, int, dict[str, Any]]] = {}
+        self.final_piles: dict[str, dict[str, Any]] = final["piles"]
         for name, pile in final["piles"].items():
             for i, c in enumerate(pile.get("cards", ())):
                 if "id" in c:
@@ -190,7 +183,9 @@ class AnimationQueue(QObject):
     # --- moves ------------------------------------------------------------------------------------------
 
     def _card_info(self, cid: int, dst: str) -> dict[str, Any]:
-        if _hidden_pile(dst):
+        """How a card that moves to ``dst`` lands: face down in a pile whose cards the final view
+        does not show (only its count: a deck, the Matrix Deck...), else as the final view shows it."""
+        if "cards" not in self.final_piles.get(dst, {}):
             return {"hidden": True}
         got = self.final_cards.get(cid)
         return dict(got[2]) if got is not None else {"hidden": True}

@@ -224,7 +224,7 @@ def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
         print("matrix-tabletop --smoke: FAILED: the first frame did not render", file=sys.stderr)
         return 4
     view = win.observe()
-    players = 2 if win.replay_active() else len(view["players"])
+    players = win.current_page().seats()
     print(f"matrix-tabletop --smoke: OK ({players} players, turn {view['turn']}, "
           f"hash {win.ops.game.state_hash()[:12]})")
     win.close()
@@ -239,12 +239,12 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
         return 2
     if args.bot:
         _bot_play(win, args, quiet=True)
-    if win.replay_active():  # show the table of the seat to act, not the hand-off curtain
-        win.replay.acknowledge()
+    page = win.current_page()
+    page.face_the_screen()
     for _ in range(3):
         app.processEvents()
-    (win.replay.view if win.replay_active() else win.view).refit()
-    if args.zoom and not win.view.show_zoom(args.zoom):
+    page.table_view.refit()
+    if args.zoom and not page.table_view.show_zoom(args.zoom):
         what = f"card {args.zoom[1]}" if args.zoom[0] == "card" else f"pile {args.zoom[1]!r}"
         print(f"matrix-tabletop --screenshot: --zoom: {what} shows no card face on this table",
               file=sys.stderr)
@@ -262,45 +262,17 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
 
 
 def _bot_play(win, args: argparse.Namespace, quiet: bool = False) -> None:
-    """Let a random bot play through the operations layer (for crash tests and screenshots)."""
-    if args.ruleset == "replay" or win.replay_active():
-        _bot_play_replay(win, args, quiet)
-        return
-    from engine.legendary.bots import BOTS
-
+    """Let bots play through the current page (for crash tests and screenshots)."""
     if win.ops.game is None:
-        film = _first_film(win, args.film)
-        if film is None or not win.start_new(film, args.players, None, args.seed or 1):
+        if args.ruleset == "replay":
+            started = win.start_replay(args.seed or 1)
+        else:
+            film = _first_film(win, args.film)
+            started = film is not None and win.start_new(film, args.players, None, args.seed or 1)
+        if not started:
             print("BOT cannot start a game", flush=True)
             return
-    bot = BOTS["random"](args.seed or 1, end_bias=0.15)
-
-    def move(game) -> bool:
-        win.ops.submit(bot.choose(game))
-        return True
-
-    _bot_loop(win, args.bot, move, quiet)
-
-
-def _bot_play_replay(win, args: argparse.Namespace, quiet: bool = False) -> None:
-    """Matrix Replay: heuristic bots play both sides through the Replay table, taking each hand-off."""
-    from engine.replay.bots import HeuristicBot
-
-    if not win.replay_active() and not win.start_replay(args.seed or 1):
-        print("BOT cannot start a game", flush=True)
-        return
-    bots = (HeuristicBot(args.seed or 1), HeuristicBot((args.seed or 1) + 1))
-    table = win.replay
-
-    def move(game) -> bool:
-        if game.acting is None:
-            return False
-        if table.front != game.acting:
-            table.acknowledge()
-        table.submit(bots[game.acting].choose(game, game.acting))
-        return True
-
-    _bot_loop(win, args.bot, move, quiet)
+    _bot_loop(win, args.bot, win.current_page().bot_mover(args.seed or 1), quiet)
 
 
 def _bot_loop(win, commands: int, move: Callable[[Any], bool], quiet: bool) -> None:

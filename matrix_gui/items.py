@@ -1,24 +1,22 @@
-"""Graphics items of the table: areas (piles drawn as one item), cards, standees, tokens, track."""
+"""Graphics items both tables share: areas (piles drawn as one item), cards, value items, plates, the
+decision banner and its options, and the painting of slots and bands."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
-from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area, Band, Phone
+from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
 if TYPE_CHECKING:
-    from matrix_gui.scene import TableScene
+    from matrix_gui.keyedscene import KeyedScene
 
 Key = tuple[str, Any]
-SEAT_COLOURS = ("#35d07f", "#4aa8ff", "#ff9f43", "#e85d9a", "#c9d64a")
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
                 "source": "#39ff7a"}
-BAND_TONES = {"matrix": ("#0b1f14", "#1f6b3d"), "real": ("#18140d", "#6b5320"),
-              "player": ("#0f1620", "#2b4866"), "active": ("#10221a", "#39ff7a")}
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -68,7 +66,6 @@ class PlateStyle:
     radius: float
 
 
-PHONE_PLATE = PlateStyle("#39ff7a", 1.2, "#0e2a18", "#bfffd2", 12, 8)
 OPTION_PLATE = PlateStyle("#ffc84a", 2, "#2a2108", "#fff1c9", 15, 10)
 
 
@@ -133,7 +130,7 @@ class TableItem(QGraphicsRectItem):
             self.sync_contents()
 
     @property
-    def table(self) -> TableScene:
+    def table(self) -> KeyedScene:
         return self.scene()  # type: ignore[return-value]
 
     def paint_marks(self, p: QPainter) -> None:
@@ -171,39 +168,6 @@ def paint_slot(p: QPainter, a: Area) -> None:
         p.setFont(font(15, True))
         p.drawText(r.adjusted(0, 10, 0, 0), Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter,
                    "IN THE MATRIX")
-
-
-class BandsItem(QGraphicsItem):
-    """The labelled background bands (The Matrix, The Real World, players), one cached item."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.bands: list[Band] = []
-        self.rect = QRectF()
-        self.setZValue(-100)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def set_bands(self, bands: list[Band]) -> None:
-        self.prepareGeometryChange()
-        self.bands = bands
-        r = QRectF()
-        for b in bands:
-            r = r.united(QRectF(b.x, b.y, b.w, b.h))
-        self.rect = r
-        self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802
-        return self.rect
-
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        paint_bands(p, self.bands)
-
-
-def paint_bands(p: QPainter, bands: list[Band]) -> None:
-    """The labelled bands: The Matrix, The Real World, the players' areas."""
-    for b in bands:
-        fill, line = BAND_TONES[b.tone]
-        paint_band(p, QRectF(b.x, b.y, b.w, b.h), fill, line, b.tone == "active", b.label, b.tone != "player")
 
 
 def paint_band(p: QPainter, r: QRectF, fill: str, line: str, strong: bool, label: str,
@@ -346,80 +310,6 @@ class CardItem(TableItem):
         self.paint_marks(p)
 
 
-class RsiItem(TableItem):
-    """A player's RSI standee: on their Avatar (Real World) or on the In The Matrix space."""
-
-    def __init__(self, seat: int, label: str) -> None:
-        super().__init__(("rsi", seat), 46, 62)
-        self.label = label
-        self.setZValue(30)
-
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        c = QColor(SEAT_COLOURS[self.key[1] % len(SEAT_COLOURS)])
-        path = QPainterPath()
-        path.addEllipse(QRectF(8, 0, 30, 30))
-        path.addRoundedRect(QRectF(2, 24, 42, 38), 10, 10)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QPen(QColor("#0a0a0a"), 2))
-        p.setBrush(QBrush(c))
-        p.drawPath(path.simplified())
-        p.setPen(QColor("#0a0a0a"))
-        p.setFont(font(13, True))
-        p.drawText(QRectF(0, 30, 46, 30), Qt.AlignmentFlag.AlignCenter, self.label)
-        self.paint_marks(p)
-
-
-class PoolItem(TableItem):
-    """The active player's Recruit and Attack; drag it onto a Matrix card to scan, fight or complete."""
-
-    def __init__(self, area: Area) -> None:
-        super().__init__(("pool", area.seat), area.w, area.h)
-        self.recruit = 0
-        self.attack = 0
-        self.active = False
-        self.setZValue(20)
-        self.setPos(area.x, area.y)
-
-    def set_pool(self, recruit: int, attack: int, active: bool) -> None:
-        if (recruit, attack, active) != (self.recruit, self.attack, self.active):
-            self.recruit, self.attack, self.active = recruit, attack, active
-            self.update()
-
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = self.body_rect()
-        p.setPen(QPen(QColor("#39ff7a" if self.active else "#335544"), 2))
-        p.setBrush(QColor("#0b140e"))
-        p.drawRoundedRect(r, 12, 12)
-        for i, (name, val, col) in enumerate((("RECRUIT", self.recruit, "#e0b23a"),
-                                              ("ATTACK", self.attack, "#ff5b4d"))):
-            cy = 36 + i * 66
-            p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(QColor(col))
-            p.drawEllipse(QPointF(self.w / 2, cy), 24, 24)
-            p.setPen(QColor("#0a0a0a"))
-            p.setFont(font(22, True))
-            p.drawText(QRectF(0, cy - 24, self.w, 48), Qt.AlignmentFlag.AlignCenter, str(val))
-            p.setPen(QColor(col))
-            p.setFont(font(10, True))
-            p.drawText(QRectF(0, cy + 22, self.w, 14), Qt.AlignmentFlag.AlignCenter, name)
-        self.paint_marks(p)
-
-
-class PhoneItem(TableItem):
-    """A phone the RSI leaves the Matrix by (drop the standee on it)."""
-
-    def __init__(self, phone: Phone) -> None:
-        super().__init__(("phone", phone.name), phone.w, phone.h)
-        self.phone = phone
-        self.setPos(phone.x, phone.y)
-        self.setZValue(5)
-
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        paint_plate(p, self.body_rect(), f"☎ {self.phone.label}", PHONE_PLATE)
-        self.paint_marks(p)
-
-
 class ValueItem(TableItem):
     """An item showing one number (a track, a pile of counters); ``pulse`` (0..1) is its highlight
     while the animation shows the number changing."""
@@ -435,36 +325,6 @@ class ValueItem(TableItem):
         if v != self.value:
             self.value = v
             self.update()
-
-
-class TimeTrackItem(ValueItem):
-    """The Time Track, 10 (top) down to 0, with the marker on the current value."""
-
-    def __init__(self, area: Area, start: int) -> None:
-        self.start = start
-        super().__init__(("pile", "time"), area.x, area.y, area.w, area.h, start)
-
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        p.setPen(QColor("#9fd8b2"))
-        p.setFont(font(13))
-        p.drawText(QRectF(0, -22, self.w, 20), Qt.AlignmentFlag.AlignLeft, "Time Track")
-        n = self.start + 1
-        step = self.h / n
-        for i in range(n):
-            v = self.start - i
-            r = QRectF(6, i * step + 2, self.w - 12, step - 4)
-            cur = v == self.value
-            danger = v <= 3
-            fill = QColor("#39ff7a" if cur else ("#3a1212" if danger else "#10241a"))
-            if cur and self.pulse:
-                fill = fill.lighter(100 + int(80 * self.pulse))
-            p.setPen(QPen(QColor("#ff5b4d" if danger else "#2f7a4c"), 1))
-            p.setBrush(fill)
-            p.drawRoundedRect(r, 6, 6)
-            p.setPen(QColor("#051008" if cur else "#cde8d6"))
-            p.setFont(font(min(step * 0.55, 20), cur))
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(v))
 
 
 class OptionItem(TableItem):
@@ -530,5 +390,4 @@ class DecisionItem(QGraphicsRectItem):
                    self.prompt)
 
 
-__all__ = ["AreaItem", "BandsItem", "CardItem", "DecisionItem", "OptionItem", "PhoneItem", "PoolItem",
-           "RsiItem", "TableItem", "TimeTrackItem", "TOKEN", "ValueItem"]
+__all__ = ["AreaItem", "CardItem", "DecisionItem", "OptionItem", "TableItem", "TOKEN", "ValueItem"]

@@ -1,23 +1,14 @@
-"""The playmat in card units: where every area lies (pure geometry, no Qt widgets).
+"""Table geometry in card units, shared by both tables (pure geometry, no Qt widgets).
 
-One card is ``CARD_W`` x ``CARD_H`` scene units (a card unit of 100). The main column mirrors the
-physical playmat: the Matrix (Combat Zone, Row, Matrix Deck, Acts; Operations, In The Matrix,
-discards) on top, the Real World row (Hovercraft, Dock, Zion, Strikes) below it, then the active
-player's area. The other players' areas are stacked, smaller, in a column on the right.
+One card is ``CARD_W`` x ``CARD_H`` scene units (a card unit of 100). An ``Area`` is one place on a
+table: a pile or a GUI-only space, with its rectangle and how it is drawn (a stack, a spread...).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 CARD_W = 100.0
 CARD_H = 140.0
-STEP = 115.0  # one card plus a gap
-LABEL_H = 26.0
-MAIN_W = 1260.0
-MAIN_X = 34.0  # the main column starts after the bands' vertical labels
-SIDE_X = 1334.0
-SIDE_W = 500.0
-SIDE_SCALE = 0.55
 
 STACK, SPREAD, SPACE, TRACK, TOKEN = "stack", "spread", "space", "track", "token"
 
@@ -44,149 +35,6 @@ class Area:
     @property
     def card_h(self) -> float:
         return CARD_H * self.scale
-
-
-@dataclass(frozen=True)
-class Phone:
-    """A phone the RSI can leave the Matrix by: the Row's phone spaces and the Combat Zone pay phone."""
-
-    name: str
-    x: float
-    y: float
-    w: float
-    h: float
-    label: str
-
-
-@dataclass(frozen=True)
-class Band:
-    """A labelled background band (The Matrix, The Real World, a player's area)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    label: str
-    tone: str  # "matrix", "real", "player", "active"
-
-
-@dataclass
-class TableLayout:
-    areas: dict[str, Area]
-    phones: dict[str, Phone]
-    bands: list[Band]
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
-class RowSpaceInfo:
-    name: str
-    scan_cost: int | None
-    phone: bool
-
-
-def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cost: int,
-            player_names: list[str] | None = None) -> TableLayout:
-    """The table for ``players`` seats with ``active`` in the big area at the bottom."""
-    names = player_names or [f"Player {i + 1}" for i in range(players)]
-    areas: dict[str, Area] = {}
-    phones: dict[str, Phone] = {}
-    bands: list[Band] = []
-
-    def add(a: Area) -> None:
-        areas[a.key] = a
-
-    # --- The Matrix: top two rows -----------------------------------------------------------------
-    ya = LABEL_H + 8
-    add(Area("combat", 0, ya, 330, CARD_H, SPREAD, "Combat Zone", back="matrix"))
-    phones["combat"] = Phone("combat", 330 - 130, ya + CARD_H + 4, 130, 24,
-                             f"pay phone · {combat_phone_cost}")
-    for i, sp in enumerate(row):
-        x = 350 + i * STEP
-        cost = "no scan" if sp.scan_cost is None else f"scan {sp.scan_cost}"
-        add(Area(f"row.{i}", x, ya, CARD_W, CARD_H, SPREAD, f"{sp.name} · {cost}", back="matrix"))
-        add(Area(f"att.{i}", x + CARD_W - 42, ya + CARD_H - 50, 42, 50, STACK, "", 0.3, "matrix"))
-        if sp.phone:
-            phones[sp.name.lower()] = Phone(sp.name.lower(), x, ya + CARD_H + 4, CARD_W, 24, "phone")
-    add(Area("matrix_deck", 935, ya, CARD_W, CARD_H, STACK, "Matrix Deck", back="matrix"))
-    add(Area("acts", 1050, ya, CARD_W, CARD_H, STACK, "Act", back="act"))
-    yb = ya + CARD_H + 30 + LABEL_H
-    add(Area("operations", 0, yb, 330, CARD_H, SPREAD, "Operations", back="matrix"))
-    add(Area("in_matrix", 350, yb, 330, CARD_H, SPACE, "In The Matrix"))
-    add(Area("discarded", 700, yb, CARD_W, CARD_H, STACK, "Discarded", back="matrix"))
-    add(Area("defeated_enemies", 815, yb, CARD_W, CARD_H, STACK, "Defeated Enemies", back="matrix"))
-    add(Area("resolving", 935, yb, 215, CARD_H, SPREAD, "Resolving", back="matrix"))
-    add(Area("time", 1170, ya, 90, yb + CARD_H - ya, TRACK, "Time"))
-    bands.append(Band(-12, 0, MAIN_W + 24, yb + CARD_H + 14, "THE MATRIX", "matrix"))
-
-
-    # --- The Real World row ----------------------------------------------------------------------
-    yc = yb + CARD_H + 22 + LABEL_H + 8
-    add(Area("hovercraft", 0, yc, CARD_W, CARD_H, STACK, "Hovercraft · 3", back="hovercraft"))
-    for i in range(5):
-        add(Area(f"dock.{i}", 125 + i * STEP, yc, CARD_W, CARD_H, SPREAD, f"Dock {i + 1}", back="zion"))
-    add(Area("zion", 710, yc, CARD_W, CARD_H, STACK, "Zion", back="zion"))
-    add(Area("strikes", 825, yc, CARD_W, CARD_H, STACK, "Strikes", back="strike"))
-    add(Area("strike_discard", 940, yc, CARD_W, CARD_H, STACK, "Strike discard", back="strike"))
-    add(Area("defeated_heroes", 1055, yc, CARD_W, CARD_H, STACK, "Defeated Heroes", back="hero"))
-    add(Area("real_world", 1170, yc, 90, CARD_H, SPREAD, "Enemies here", 0.64, "matrix"))
-    bands.append(Band(-12, yc - LABEL_H - 8, MAIN_W + 24, CARD_H + LABEL_H + 22, "THE REAL WORLD", "real"))
-
-    # --- the active player's area -------------------------------------------------------------------
-    yd = yc + CARD_H + 26 + LABEL_H + 8
-    a = active
-    _player(add, a, 0, yd, 1.0, MAIN_W, names[a])
-    ye = yd + CARD_H + 14 + LABEL_H
-    height = ye + CARD_H + 20
-    bands.append(Band(-12, yd - LABEL_H - 8, MAIN_W + 24, height - yd + LABEL_H + 8,
-                      f"{names[a]} (active)", "active"))
-
-    # the main column moves right of the bands' vertical labels
-    for k, ar in list(areas.items()):
-        areas[k] = replace(ar, x=ar.x + MAIN_X)
-    for k, ph in list(phones.items()):
-        phones[k] = replace(ph, x=ph.x + MAIN_X)
-    bands = [replace(b, x=0, w=b.w + MAIN_X - 12) for b in bands]
-
-    # --- the other players, in turn order, on the right -----------------------------------------------
-    others = [(a + k) % players for k in range(1, players)]
-    width = MAIN_W + MAIN_X
-    if others:
-        width = SIDE_X + SIDE_W
-        block = height / max(len(others), 3)
-        for n, seat in enumerate(others):
-            y = n * block + LABEL_H + 24
-            _player(add, seat, SIDE_X, y, SIDE_SCALE, SIDE_W, names[seat])
-            bands.append(Band(SIDE_X - 10, n * block, SIDE_W + 20, block - 8, names[seat], "player"))
-    return TableLayout(areas, phones, bands, width, height)
-
-
-def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str) -> None:
-    """One player's area at scale ``k``: Avatar, pool, deck, discard, Strikes, play area, hand."""
-    cw, ch, step = CARD_W * k, CARD_H * k, STEP * k
-    p = f"p{seat}."
-    add(Area(p + "avatar", x0, y0, cw, ch, STACK, "Avatar", k, "avatar", seat))
-    if k == 1.0:
-        add(Area(f"pool{seat}", x0 + step, y0, cw, ch, TOKEN, "Recruit · Attack", k, seat=seat))
-        x = x0 + 2 * step
-    else:
-        x = x0 + step
-    add(Area(p + "deck", x, y0, cw, ch, STACK, "Deck", k, "hero", seat))
-    add(Area(p + "discard", x + step, y0, cw, ch, STACK, "Discard", k, "hero", seat))
-    xs = x + 2 * step
-    sw = 170 * k / (1.0 if k == 1.0 else 0.75)
-    add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if k == 1.0 else k, "strike", seat))
-    xp = xs + sw + 20 * k
-    add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat))
-    yh = y0 + ch + (14 + LABEL_H) * k if k == 1.0 else y0 + ch + 22
-    side = 170.0 if k == 1.0 else 100.0
-    hand_w = width - 2 * (side + 20 * k)
-    add(Area(p + "hand", x0, yh, hand_w, ch, SPREAD, "Hand", k, "hero", seat))
-    add(Area(p + "beside", x0 + hand_w + 20 * k, yh, side, ch, SPREAD, "Beside", k * (0.8 if k == 1 else 1),
-             "matrix", seat))
-    add(Area(p + "coordinated", x0 + hand_w + side + 40 * k, yh, side, ch, SPREAD, "Coordinated",
-             k * (0.8 if k == 1 else 1), "hero", seat))
 
 
 def spread_positions(area: Area, n: int) -> list[tuple[float, float]]:

@@ -1,9 +1,11 @@
-"""The main window: start page (New Game, Continue, Load), the table with its HUD, menus and the log.
+"""The main window: start page (New Game, Continue, Load), one table page per ruleset, menus, the log.
 
-Start-up: only the start page, the menus and the status bar are built before the first frame. The
-table page (HUD and playmat view), the game log dock, the engine and the cards are imported and
-built when first needed (a game starts, a test reads ``win.view``...). Nothing here may touch the
-``Qt`` namespace before the first frame: its first use creates all its enums (~15 ms).
+The window only chooses pages: the current game's ruleset picks its ``TablePage`` (``matrix_gui.page``;
+``legendary.page.LegendaryPage``, ``replay.page.ReplayPage``), which draws the table and answers the
+window's menus and keys. Start-up: only the start page, the menus and the status bar are built before
+the first frame. The table pages, the game log dock, the engine and the cards are imported and built
+when first needed (a game starts, a test reads ``win.view``...). Nothing here may touch the ``Qt``
+namespace before the first frame: its first use creates all its enums (~15 ms).
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QTimer
+from PySide6.QtCore import QByteArray
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -31,11 +33,17 @@ from matrix_gui.settings import Settings
 if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.content import Content, DbCache
-    from matrix_gui.hud import Hud
+    from matrix_gui.legendary.hud import Hud
+    from matrix_gui.legendary.page import LegendaryPage
+    from matrix_gui.legendary.scene import TableScene
+    from matrix_gui.legendary.view import TableView
     from matrix_gui.logdock import GameLog
-    from matrix_gui.replay.table import ReplayTable
-    from matrix_gui.scene import TableScene
-    from matrix_gui.view import TableView
+    from matrix_gui.page import TablePage
+    from matrix_gui.replay.page import ReplayPage
+
+# The page of each ruleset (module, class), imported when its first game starts.
+PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
+         "replay": ("matrix_gui.replay.page", "ReplayPage")}
 
 START_STYLE = """
 QWidget#start { background: #050a07; }
@@ -54,7 +62,7 @@ class MainWindow(QMainWindow):
     def __init__(self, paths: AppPaths | None = None, dev: Path | None = None) -> None:
         super().__init__()
         self.paths = paths or AppPaths.default()
-        self.dev = dev
+        self.dev = dev  # a folder of developer cards: New Game also offers their test film
         self.settings = Settings.load(self.paths.settings_file)
         self.setProperty("skip_animations", self.settings.skip_animations)
         self._content: Content | None = None
@@ -64,19 +72,14 @@ class MainWindow(QMainWindow):
         self.ops.events_applied.connect(self._on_events)
         self.ops.rejected.connect(self._on_rejected)
         self.ops.game_replaced.connect(self._on_game_replaced)
-        self.table: TableScene | None = None
-        self.anim: AnimationQueue | None = None
         self.setWindowTitle("Matrix Tabletop")
         self.resize(1440, 900)
         self.pages = QStackedWidget()
         self.setCentralWidget(self.pages)
         self.start_page = self._build_start_page()
         self.pages.addWidget(self.start_page)
-        self._table_page: QWidget | None = None  # built on first use (see table_page)
-        self._hud: Hud | None = None
-        self._view: TableView | None = None
+        self._tables: dict[str, TablePage] = {}  # the table page of each ruleset, built on first use
         self._log: GameLog | None = None
-        self._replay: ReplayTable | None = None  # the Matrix Replay page, built on first use
         self._build_menus()
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self._restore_geometry()
@@ -92,7 +95,7 @@ class MainWindow(QMainWindow):
         if self._content is None:
             from matrix_gui.content import Content, DbCache
 
-            self._content = Content(dev=self.dev)
+            self._content = Content(self.dev)
             self._dbs = DbCache(self._content)
         return self._content
 
@@ -102,37 +105,54 @@ class MainWindow(QMainWindow):
         assert self._dbs is not None
         return self._dbs
 
-    # --- the table page and the log dock (built on first use) ---------------------------------------------
+    # --- the table pages (one per ruleset, built on first use) and the log dock ---------------------------
+
+    def table_page(self, ruleset: str) -> TablePage:
+        """The page of ``ruleset`` (built and added to the page stack on first use)."""
+        page = self._tables.get(ruleset)
+        if page is None:
+            import importlib
+
+            module, name = PAGES[ruleset]
+            page = getattr(importlib.import_module(module), name)(self)
+            self._tables[ruleset] = page
+            self.pages.addWidget(page)
+        return page
+
+    def current_page(self) -> TablePage | None:
+        """The page of the current game's ruleset (None: no game)."""
+        game = self.ops.game
+        return None if game is None else self._tables.get(ruleset_of(game))
 
     @property
-    def table_page(self) -> QWidget:
-        if self._table_page is None:
-            from matrix_gui.hud import Hud
-            from matrix_gui.view import TableView
+    def legendary(self) -> LegendaryPage:
+        return self.table_page("legendary")  # type: ignore[return-value]
 
-            page = QWidget()
-            lay = QVBoxLayout(page)
-            lay.setContentsMargins(0, 0, 0, 0)
-            lay.setSpacing(0)
-            self._hud = Hud()
-            self._view = TableView(self.ops, self.busy, self.status)
-            lay.addWidget(self._hud)
-            lay.addWidget(self._view, 1)
-            self.pages.addWidget(page)
-            self._table_page = page
-        return self._table_page
+    @property
+    def replay(self) -> ReplayPage:
+        return self.table_page("replay")  # type: ignore[return-value]
+
+    def replay_active(self) -> bool:
+        page = self._tables.get("replay")
+        return page is not None and page.game is not None
 
     @property
     def hud(self) -> Hud:
-        _ = self.table_page
-        assert self._hud is not None
-        return self._hud
+        return self.legendary.hud
 
     @property
     def view(self) -> TableView:
-        _ = self.table_page
-        assert self._view is not None
-        return self._view
+        return self.legendary.view
+
+    @property
+    def table(self) -> TableScene | None:
+        return self.legendary.table
+
+    @property
+    def anim(self) -> AnimationQueue | None:
+        """The animation queue of the current game's page."""
+        page = self.current_page()
+        return None if page is None else page.anim
 
     @property
     def log(self) -> GameLog:
@@ -238,18 +258,10 @@ class MainWindow(QMainWindow):
     def _fill_actions_menu(self) -> None:
         m = self.actions_menu
         m.clear()
-        if self.replay_active():
-            self.replay.fill_actions_menu(m)
+        page = self.current_page()
+        if page is not None:
+            page.fill_actions_menu(m)
             return
-        if self.ops.game is not None and self.view.has_view():
-            from matrix_gui.intents import describe
-
-            ix = self.view.index()
-            for c in self.ops.legal():
-                a = QAction(describe(c, ix), m)
-                a.triggered.connect(lambda _=False, c=c: self.view.submit(c))
-                m.addAction(a)
-            m.addSeparator()
         m.addAction(self.act_end)
         m.addAction(self.act_objective)
 
@@ -270,7 +282,8 @@ class MainWindow(QMainWindow):
         self._error_box = box
 
     def busy(self) -> bool:
-        return self.anim is not None and self.anim.busy
+        anim = self.anim
+        return anim is not None and anim.busy
 
     # --- games -------------------------------------------------------------------------------------------
 
@@ -306,7 +319,6 @@ class MainWindow(QMainWindow):
     def start_new(self, film: str, players: int, avatars: list[str] | None = None,
                   seed: int | None = None) -> bool:
         """Set up and show a new game; False (with the reason shown) if the setup is refused."""
-        from engine.legendary.game import LegendaryGame
         from engine.legendary.setup import SetupError
 
         if seed is None:
@@ -314,8 +326,7 @@ class MainWindow(QMainWindow):
         if not self.cards_loaded():
             return False
         try:
-            setup = self.content.setup(film, players, seed, avatars)
-            game = LegendaryGame.new(setup, self.content.db)
+            game = self.legendary.new_game(film, players, avatars, seed)
         except (SetupError, SystemExit) as e:
             self.show_error("Cannot start this game", str(e))
             return False
@@ -338,73 +349,34 @@ class MainWindow(QMainWindow):
         self.ops.start(sc.game)
         return True
 
-    # --- Matrix Replay (matrix_gui/replay) ---------------------------------------------------------------
-
-    @property
-    def replay(self) -> ReplayTable:
-        if self._replay is None:
-            from matrix_gui.replay.table import ReplayTable
-
-            self._replay = ReplayTable(self)
-            self.pages.addWidget(self._replay)
-        return self._replay
-
-    def replay_active(self) -> bool:
-        return self._replay is not None and self._replay.active()
-
     def start_replay(self, seed: int | None = None, curtain: bool | None = None) -> bool:
         """Set up and show a new Matrix Replay game (Humans seat 0, Machines seat 1)."""
         from engine.replay.carddb import CardLoadError
         from engine.replay.setup import SetupError
-        from matrix_gui.replay import new_game
 
         if seed is None:
             seed = int(time.time() * 1000) % 2_000_000_000
         try:
-            game = new_game(seed)
+            game = self.replay.new_game(seed)
         except (SetupError, CardLoadError) as e:
             self.show_error("Cannot start this game", str(e))
             return False
         if curtain is not None:
             self.replay.set_curtain(curtain)
-        _ = self.replay  # the page listens to the game before it starts
         self.ops.start(game)
         return True
 
     def load_file(self, path: Path) -> bool:
-        """Load a save; on failure show why and leave the file untouched."""
-        from matrix_gui.replay import RULESET as REPLAY
-        from matrix_gui.replay import save_ruleset
-
-        if save_ruleset(Path(path)) == REPLAY:
-            return self._load_replay(Path(path))
-        from engine.core.savefile import SaveError, read_save
+        """Load a save into the page of its ruleset; on failure show why and leave the file untouched."""
+        from engine.core.savefile import SaveError
         from engine.legendary.carddb import CardLoadError
-        from engine.legendary.game import RULESET, LegendaryGame
 
+        ruleset = _save_ruleset(Path(path))
         try:
-            payload = read_save(Path(path), ruleset=RULESET)
-            setup = payload.get("setup")
-            dirs = setup.get("card_dirs", []) if isinstance(setup, dict) else []
-            db = self.dbs.get(list(dirs) if isinstance(dirs, list) else [])
-            game = LegendaryGame.from_payload(payload, db, path=Path(path))
+            game = self.table_page(ruleset if ruleset in PAGES else "legendary").load_game(Path(path))
         except (SaveError, CardLoadError, OSError, ValueError, TypeError, KeyError) as e:
             self.show_error("Cannot load this game", str(e))
             return False
-        self.ops.start(game)
-        self.status(f"Loaded {path}")
-        return True
-
-    def _load_replay(self, path: Path) -> bool:
-        from engine.core.savefile import SaveError
-        from matrix_gui.replay import load_game
-
-        try:
-            game = load_game(path)
-        except (SaveError, OSError, ValueError, TypeError, KeyError) as e:
-            self.show_error("Cannot load this game", str(e))
-            return False
-        _ = self.replay
         self.ops.start(game)
         self.status(f"Loaded {path}")
         return True
@@ -450,96 +422,50 @@ class MainWindow(QMainWindow):
             self.save_file(Path(path))
 
     def undo(self) -> None:
-        if self.replay_active():
-            self.replay.take_back()
-            return
-        if self.busy():
-            self.anim.finish_all()  # type: ignore[union-attr]
-        self.ops.undo()
+        page = self.current_page()
+        if page is not None:
+            page.take_back()
 
     def submit_verb(self, verb: str) -> None:
-        from engine.core.commands import Command
-
-        if self.replay_active():
-            self.replay.submit_verb(verb)
-            return
-        if self.ops.game is not None:
-            self.view.submit(Command(verb))
+        page = self.current_page()
+        if page is not None:
+            page.submit_verb(verb)
 
     # --- reacting to the game ---------------------------------------------------------------------------
 
     def observe(self) -> dict[str, Any]:
-        assert self.ops.game is not None
-        return self.ops.game.observe(None)
+        """The engine's view the current page shows."""
+        page = self.current_page()
+        assert page is not None
+        return page.observe()
 
     def _on_game_replaced(self) -> None:
-        from matrix_gui.animation import AnimationQueue
-        from matrix_gui.faces import FaceProvider
-        from matrix_gui.scene import TableScene
-
+        for page in self._tables.values():
+            if page.anim is not None:
+                page.anim.finish_all()
         game = self.ops.game
         assert game is not None
-        if self.anim is not None:
-            self.anim.finish_all()
-        if self.replay_active():
-            return  # the Replay page draws its own table (matrix_gui/replay/table.py)
-        scans = Path(self.settings.scans_dir) if self.settings.scans_dir else None
-        faces = FaceProvider(game.db, self.paths.faces, scans)
-        self.table = TableScene(faces)
-        self.anim = AnimationQueue(self.table, lambda: self.settings.animation_speed,
-                                   lambda: self.settings.skip_animations)
-        self.anim.idle.connect(self._refresh_hud)
-        view = self.observe()
-        self.table.set_view(view)
-        self.view.set_table(self.table)
-        self.view.zoom_on_hover = self.settings.zoom_on_hover
-        self.log.clear()
-        self.log.add_line(f"Game started: {', '.join(p['name'] for p in view['players'])} "
-                          f"(seed {game.setup.seed})", "#39ff7a")
-        self.pages.setCurrentWidget(self.table_page)
-        self._refresh_hud()
-        self.view.setFocus()
-        QTimer.singleShot(0, self.view.refit)
+        self.table_page(ruleset_of(game)).show_game()
 
     def _on_events(self, events: tuple) -> None:
         self.log.add_events(events)
-        if self.replay_active():
-            return  # the Replay page animates its own table
-        assert self.anim is not None
-        self.anim.enqueue(events, self.observe())
-        if any(e.kind == "game_over" for e in events):
-            from matrix_gui.hud import result_text
-
-            self.status(result_text(self.observe().get("result", "")) + " (Game menu: New Game)")
+        page = self.current_page()
+        if page is not None:
+            page.on_events(events)
 
     def _on_rejected(self, rej: Any) -> None:
         from matrix_gui.refusals import refusal_text
 
         self.status(refusal_text(rej))
 
-    def _refresh_hud(self) -> None:
-        if self.ops.game is None:
-            return
-        view = self.observe()
-        title = ""
-        acts = view["piles"].get("acts", {}).get("cards") or []
-        if acts and "def" in acts[-1]:
-            card = self.ops.game.db.cards.get(acts[-1]["def"])
-            if card is not None and getattr(card, "parts", None):
-                part = card.parts[min(len(card.parts) - 1, 1 if acts[-1].get("flipped") else 0)]
-                title = part.title
-        self.hud.update_from(view, title)
-        # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
-        self.act_undo.setToolTip("Undo the last command" if self.ops.game.can_undo() else "Nothing to undo")
-        self.act_save.setEnabled(True)
-
     # --- settings, help, window -----------------------------------------------------------------------------
 
     def toggle_skip(self) -> None:
         self.settings.skip_animations = self.act_skip.isChecked()
         self.setProperty("skip_animations", self.settings.skip_animations)
-        if self.settings.skip_animations and self.anim is not None:
-            self.anim.finish_all()
+        anim = self.anim
+        if self.settings.skip_animations and anim is not None:
+            anim.finish_all()
         self.save_settings()
 
     def settings_dialog(self) -> None:
@@ -550,8 +476,8 @@ class MainWindow(QMainWindow):
             dlg.apply_to(self.settings)
             self.act_skip.setChecked(self.settings.skip_animations)
             self.setProperty("skip_animations", self.settings.skip_animations)
-            if self._view is not None:
-                self._view.zoom_on_hover = self.settings.zoom_on_hover
+            for page in self._tables.values():
+                page.table_view.zoom_on_hover = self.settings.zoom_on_hover
             self.save_settings()
 
     def help_dialog(self) -> None:
@@ -586,12 +512,30 @@ class MainWindow(QMainWindow):
             self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802
-        if self.anim is not None:
-            self.anim.finish_all()
+        anim = self.anim
+        if anim is not None:
+            anim.finish_all()
         self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings.window_state = bytes(self.saveState().toBase64().data()).decode()
         self.save_settings()
         super().closeEvent(e)
+
+
+def ruleset_of(game: Any) -> str:
+    """The ruleset of a game object: its game module's ``RULESET``."""
+    import sys
+
+    return str(getattr(sys.modules[type(game).__module__], "RULESET", ""))
+
+
+def _save_ruleset(path: Path) -> str:
+    """The ruleset a save file names ('' when the file cannot be read: loading it reports why)."""
+    from engine.core.savefile import SaveError, read_save_any
+
+    try:
+        return read_save_any(Path(path))[0]
+    except (SaveError, OSError, ValueError, KeyError, TypeError):
+        return ""
 
 
 def _set_shortcut(action: QAction, key: Any) -> None:

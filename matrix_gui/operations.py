@@ -1,8 +1,9 @@
 """The operations layer: the only code that changes the game (Anki-style operations).
 
-Each player action is one small method that builds a ``Command``, sends it to the engine and
-emits ``events_applied(events)`` once; a refusal emits ``rejected(Rejection)`` and changes nothing.
-After every accepted command the game is autosaved (atomic write).
+Every player action is one ``Command`` sent through ``submit``: it reaches the engine and emits
+``events_applied(events)`` once; a refusal emits ``rejected(Rejection)`` and changes nothing. After
+every accepted command the game is autosaved (atomic write). The legal commands are asked of the
+engine once per state version (and seat) and kept until the game changes.
 """
 from __future__ import annotations
 
@@ -34,12 +35,16 @@ class Operations(QObject):
         self.game: LegendaryGame | ReplayGame | None = None  # any ruleset with the same game API
         self.autosave_path = autosave
         self.autosave_error = ""
+        self.version = 0  # counts the changes of the game: new, loaded, each accepted command
+        self._legal: dict[int | None, list[Command]] = {}
+        self._legal_version = -1
 
     # --- whole games -----------------------------------------------------------------------------
 
     def start(self, game: LegendaryGame | ReplayGame) -> None:
         """Make ``game`` the current game (new, loaded or continued)."""
         self.game = game
+        self._changed()
         self._autosave()
         self.game_replaced.emit()
 
@@ -51,10 +56,25 @@ class Operations(QObject):
     # --- reading (never changes anything) ---------------------------------------------------------
 
     def legal(self, seat: int | None = None) -> list[Command]:
-        """Legal commands (of ``seat`` only, if given: a hot-seat table asks for the seat at the screen)."""
+        """Legal commands (of ``seat`` only, if given: a hot-seat table asks for the seat at the screen),
+        computed once per state version."""
         if self.game is None:
             return []
-        return self.game.legal_commands() if seat is None else self.game.legal_commands(seat=seat)
+        if self._legal_version != self.version:
+            self._legal.clear()
+            self._legal_version = self.version
+        got = self._legal.get(seat)
+        if got is None:
+            got = self.game.legal_commands() if seat is None else self.game.legal_commands(seat=seat)
+            self._legal[seat] = got
+        return list(got)
+
+    def is_legal(self, cmd: Command, seat: int | None = None) -> bool:
+        """Whether ``cmd`` is among the legal commands (of ``seat``), from the cached list."""
+        return cmd in self.legal(seat)
+
+    def _changed(self) -> None:
+        self.version += 1
 
     def check(self, cmd: Command) -> Rejection | None:
         if self.game is None:
@@ -68,10 +88,11 @@ class Operations(QObject):
         if self.game is None:
             res: Result = Rejection("GUI", "no game is running")
         elif cmd.verb == "undo":
-            res = self.game.undo()
+            res = self.game.undo(cmd.seat)
         else:
             res = self.game.apply(cmd)
         if isinstance(res, Accepted):
+            self._changed()
             self._autosave()
             self.events_applied.emit(res.events)
         else:
@@ -88,61 +109,6 @@ class Operations(QObject):
             self.autosave_error = f"Autosave failed: {e}"
             log.warning(self.autosave_error)
 
-    # --- one function per player action -------------------------------------------------------------
-
-    def play(self, card: int) -> Result:
-        return self.submit(Command("play", (card,)))
-
-    def use(self, card: int) -> Result:
-        return self.submit(Command("use", (card,)))
-
-    def sacrifice(self, card: int) -> Result:
-        return self.submit(Command("sacrifice", (card,)))
-
-    def recruit(self, card: int) -> Result:
-        return self.submit(Command("recruit", (card,)))
-
-    def recruit_hovercraft(self) -> Result:
-        return self.submit(Command("recruit", ("hovercraft",)))
-
-    def enter_matrix(self) -> Result:
-        return self.submit(Command("move", ("matrix",)))
-
-    def leave_matrix(self, phone: str | None = None) -> Result:
-        return self.submit(Command("move", ("real", phone) if phone else ("real",)))
-
-    def scan(self, space: int) -> Result:
-        return self.submit(Command("scan", (space,)))
-
-    def fight(self, card: int) -> Result:
-        return self.submit(Command("fight", (card,)))
-
-    def complete(self, card: int, pool: str | None = None) -> Result:
-        return self.submit(Command("complete", (card, pool) if pool else (card,)))
-
-    def buy_time(self, card: int) -> Result:
-        return self.submit(Command("buytime", (card,)))
-
-    def evade(self, card: int) -> Result:
-        return self.submit(Command("evade", (card,)))
-
-    def coordinate(self, seat: int, card: int) -> Result:
-        return self.submit(Command("coordinate", (card,), seat))
-
-    def solo_discard(self, card: int) -> Result:
-        return self.submit(Command("solo-discard", (card,)))
-
-    def objective(self) -> Result:
-        return self.submit(Command("objective"))
-
-    def minor_victory(self) -> Result:
-        return self.submit(Command("minor-victory"))
-
-    def end_turn(self) -> Result:
-        return self.submit(Command("end"))
-
-    def choose(self, option: int) -> Result:
-        return self.submit(Command("choose", (option,)))
-
-    def undo(self) -> Result:
-        return self.submit(Command("undo"))
+    def undo(self, seat: int | None = None) -> Result:
+        """Take back the last command (as ``seat``, when the ruleset lets only some seats do it)."""
+        return self.submit(Command("undo", (), seat))

@@ -68,10 +68,11 @@ class RuleLink(QPushButton):
 
 
 def _describe_command(window: Any, command: str) -> str:
-    """A Legendary command in the table's words (the view's ``describe``), if a table is up."""
+    """A command in the current table's words (its view's ``describe``), if a table is up."""
     from engine.core.commands import parse
 
-    view = getattr(window, "_view", None)
+    page = window.current_page()
+    view = None if page is None else page.table_view
     if view is None or not view.has_view():
         return ""
     return view.describe(parse(command), view.index())

@@ -1,6 +1,6 @@
 """The Matrix Replay table: a two-seat hot-seat playmat with secret hands and a hand-off curtain.
 
-``table.ReplayTable`` is the page (HUD, view, curtain) and its controller; ``scene``/``layout``/
+``page.ReplayPage`` is the page (HUD, view, curtain) and its controller; ``scene``/``layout``/
 ``items``/``faces`` draw one seat's view; ``intents`` maps gestures to engine commands; ``animation``
 adds the dice to the generic animation queue. The engine (``engine.replay``) owns every rule.
 """
@@ -21,16 +21,6 @@ def new_game(seed: int) -> ReplayGame:
     from engine.replay.setup import ReplaySetup
 
     return ReplayGame.new(ReplaySetup(seed=seed))
-
-
-def save_ruleset(path: Path) -> str:
-    """The ruleset a save file names ('' when the file cannot be read: the caller reports why)."""
-    from engine.core.savefile import SaveError, read_save_any
-
-    try:
-        return read_save_any(Path(path))[0]
-    except (SaveError, OSError, ValueError, KeyError, TypeError):
-        return ""
 
 
 def load_game(path: Path) -> ReplayGame:

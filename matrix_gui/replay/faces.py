@@ -15,7 +15,8 @@ from PySide6.QtGui import QColor, QPen, QPixmap
 
 from engine.replay import schema
 from engine.replay.carddb import ReplayDB
-from matrix_gui.faces import FaceProvider, _blank, _canvas, _field, _fit_font, _font, _rain, _rounded
+from matrix_gui.facepaint import blank, canvas, face_font, field, fit_font, rain, rounded
+from matrix_gui.faces import FaceProvider
 
 SIDE_COLOURS = {"humans": "#2fbf5b", "machines": "#d8423a"}
 SIDE_DARK = {"humans": "#0b2a17", "machines": "#2a0b0b"}
@@ -32,14 +33,12 @@ class ReplayFaces(FaceProvider):
     """QPixmaps of Matrix Replay cards (fronts by definition id, backs ``humans``/``machines``)."""
 
     def __init__(self, db: ReplayDB, scans_dir: Path | None = None) -> None:
-        super().__init__(db, None, scans_dir)  # type: ignore[arg-type]  # no Legendary face store
+        super().__init__(db, scans_dir)
 
     def _load_front(self, card_id: str, h: int, side: str) -> QPixmap:
-        scan = self._scan(card_id)
+        scan = self.scan_front(card_id, h)
         if scan is not None:
-            pm = QPixmap(str(scan))
-            if not pm.isNull():
-                return pm.scaledToHeight(h, Qt.TransformationMode.SmoothTransformation)
+            return scan
         card = self.db.cards.get(card_id)
         return draw_front(card, self.db.side.get(card_id, "humans"), h)
 
@@ -50,17 +49,17 @@ class ReplayFaces(FaceProvider):
 def draw_back(back: str, h: int) -> QPixmap:
     """A side's card back: dark field, digital rain, the side's word in its colour."""
     bg, fg, word = BACKS.get(back, BACKS["humans"])
-    img, p, w, hh = _canvas(h)
+    img, p, w, hh = canvas(h)
     edge = max(1.0, h / 140)
-    _rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor(bg), QColor(fg).darker(150), edge)
-    _rain(p, w, hh, QColor(fg), sum(map(ord, back)), **RAIN)
+    rounded(p, QRectF(0.5, 0.5, w - 1, hh - 1), w * 0.07, QColor(bg), QColor(fg).darker(150), edge)
+    rain(p, w, hh, QColor(fg), sum(map(ord, back)), **RAIN)
     inner = QRectF(w * 0.1, hh * 0.1, w * 0.8, hh * 0.8)
     p.setPen(QPen(QColor(fg), max(1.0, h / 110)))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRoundedRect(inner, w * 0.05, w * 0.05)
-    p.setFont(_font(min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), True))
+    p.setFont(face_font(min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), True))
     p.drawText(inner.adjusted(0, -hh * 0.06, 0, -hh * 0.06), Qt.AlignmentFlag.AlignCenter, word)
-    p.setFont(_font(hh * 0.05, True))
+    p.setFont(face_font(hh * 0.05, True))
     p.drawText(inner.adjusted(0, hh * 0.1, 0, hh * 0.1), Qt.AlignmentFlag.AlignCenter, "MATRIX REPLAY")
     p.end()
     return QPixmap.fromImage(img)
@@ -109,24 +108,24 @@ def draw_front(card: Any, side: str, h: int) -> QPixmap:
     """A readable face: a band in the side's colour with the name, the type line, modifier chips
     (an Event's options read 'or'), our card text, and the side and code at the bottom."""
     if card is None:
-        return _blank(h)
-    img, p, w, hh = _canvas(h)
+        return blank(h)
+    img, p, w, hh = canvas(h)
     colour = QColor(SIDE_COLOURS.get(side, "#888"))
     edge = max(1.0, h / 120)
     outer = QRectF(0.5, 0.5, w - 1, hh - 1)
-    _rounded(p, outer, w * 0.07, colour.darker(170), colour, edge)
+    rounded(p, outer, w * 0.07, colour.darker(170), colour, edge)
     inner = outer.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)
-    _field(p, inner, w, hh, SIDE_DARK.get(side, "#111"), "#040605")
-    _rain(p, w, hh, colour, sum(map(ord, card.id)), **RAIN)
+    field(p, inner, w, hh, SIDE_DARK.get(side, "#111"), "#040605")
+    rain(p, w, hh, colour, sum(map(ord, card.id)), **RAIN)
     # name band
     band = QRectF(inner.x(), inner.y(), inner.width(), hh * 0.2)
-    _rounded(p, band, w * 0.04, colour.darker(125))
+    rounded(p, band, w * 0.04, colour.darker(125))
     p.setPen(QColor("white"))
     title = card.name
-    p.setFont(_font(hh * (0.066 if len(title) <= 14 else 0.056 if len(title) <= 24 else 0.047), True))
+    p.setFont(face_font(hh * (0.066 if len(title) <= 14 else 0.056 if len(title) <= 24 else 0.047), True))
     p.drawText(band.adjusted(w * 0.04, hh * 0.005, -w * 0.04, -hh * 0.055),
                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, title)
-    p.setFont(_font(hh * 0.036))
+    p.setFont(face_font(hh * 0.036))
     p.setPen(QColor("#eef8f0"))
     p.drawText(QRectF(band.x(), band.bottom() - hh * 0.055, band.width(), hh * 0.05),
                Qt.AlignmentFlag.AlignCenter, type_line(card))
@@ -136,18 +135,18 @@ def draw_front(card: Any, side: str, h: int) -> QPixmap:
     for i, (text, col) in enumerate(items):
         if i and isinstance(card, schema.EventCard):
             p.setPen(QColor("#bcd"))
-            p.setFont(_font(hh * 0.032, True))
+            p.setFont(face_font(hh * 0.032, True))
             p.drawText(QRectF(inner.x(), y - hh * 0.012, inner.width(), hh * 0.04),
                        Qt.AlignmentFlag.AlignCenter, "or")
             y += hh * 0.03
         r = QRectF(inner.x() + w * 0.06, y, inner.width() - w * 0.12, hh * 0.072)
-        _rounded(p, r, r.height() / 2, QColor(col).darker(140), QColor(col), max(1.0, h / 200))
+        rounded(p, r, r.height() / 2, QColor(col).darker(140), QColor(col), max(1.0, h / 200))
         p.setPen(QColor("white"))
         px = hh * 0.046
-        p.setFont(_font(px, True))
+        p.setFont(face_font(px, True))
         while px > hh * 0.026 and p.fontMetrics().horizontalAdvance(text) > r.width() * 0.92:
             px *= 0.9
-            p.setFont(_font(px, True))
+            p.setFont(face_font(px, True))
         p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
         y += r.height() + hh * 0.018
     # text
@@ -159,12 +158,12 @@ def draw_front(card: Any, side: str, h: int) -> QPixmap:
         body = f"{body}\n“{card.flavor}”" if body else f"“{card.flavor}”"
     flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
     p.setPen(QColor("#dcefe2"))
-    _fit_font(p, text_r, flags, body, hh)
+    fit_font(p, text_r, flags, body, hh)
     if text_r.height() > 4:
         p.drawText(text_r, flags, body)
     # footer: side and code badge
     p.setPen(colour.lighter(130))
-    p.setFont(_font(hh * 0.034, True))
+    p.setFont(face_font(hh * 0.034, True))
     p.drawText(QRectF(inner.x() + w * 0.06, inner.bottom() - foot, inner.width(), foot),
                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, side.upper())
     d = foot * 0.82
@@ -173,7 +172,7 @@ def draw_front(card: Any, side: str, h: int) -> QPixmap:
     p.setBrush(colour.darker(115))
     p.drawEllipse(r)
     code = badge_text(card)
-    p.setFont(_font(d * (0.5 if len(code) < 2 else 0.4), True))
+    p.setFont(face_font(d * (0.5 if len(code) < 2 else 0.4), True))
     p.drawText(r, Qt.AlignmentFlag.AlignCenter, code)
     p.end()
     return QPixmap.fromImage(img)

@@ -7,7 +7,6 @@ from typing import Any
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from matrix_gui.hudstrip import HudStrip
-from matrix_gui.replay.intents import step_text
 from matrix_gui.replay.items import SIDE_HEX
 
 SIDES = ("Humans", "Machines")
@@ -48,7 +47,7 @@ class ReplayHud(HudStrip):
         acting = view.get("acting")
         who = "" if acting is None else f" · {SIDES[acting]} to act"
         self.turn.setText(f"Turn {view['turn']} · {str(view['phase']).replace('_', '-').title()} Phase{who}")
-        text = step_text(view)
+        text = str(view.get("step_text", ""))
         at = " (behind the curtain: no hand is shown)" if front is None else (
             "" if front == acting else f" (at the screen: the {SIDES[front]})")
         self.step.setText(f"{text[:1].upper()}{text[1:]}{at}")

@@ -1,4 +1,5 @@
-"""Gestures and commands of the Matrix Replay table: which drag or click stands for which command.
+"""Gestures and commands of the Matrix Replay table: which drag or click stands for which command,
+declared once in ``GESTURES`` (both directions derive from it).
 
 No rules here: what is legal always comes from ``game.legal_commands(seat)`` and ``check()``. Keys:
 ``("card", id)`` a visible card, ``("pile", name)`` an area (``p0.hand``, ``p1.deck``, ``p0.matrix``,
@@ -11,6 +12,7 @@ from typing import Any
 
 from engine.core.commands import Command
 from matrix_gui.cardindex import CardIndex, Key, View, choice_text, gesture_keys
+from matrix_gui.gestures import Gesture, GestureSet, Via
 from matrix_gui.replay.layout import play_zone
 
 SIDES = ("Humans", "Machines")
@@ -41,62 +43,55 @@ class ReplayIndex(CardIndex):
         return play_zone(int(pile[1]), bool(card.get("in_matrix"))) if pile.endswith(".play") else pile
 
 
-def gestures(cmd: Command, ix: ReplayIndex) -> list[tuple[Key, Key | None]]:
-    """The drags (subject, target) that mean ``cmd``; a target of None is a click on the subject."""
-    s = cmd.seat if cmd.seat is not None else ix.seat
-    v, args = cmd.verb, cmd.args
-    card: Key = ("card", args[0]) if args and isinstance(args[0], int) else ("none", None)
-    if v == "draw":
-        return [(("pile", f"p{s}.deck"), ("pile", f"p{s}.hand")), (("button", "draw"), None)]
-    if v in ("take", "recall"):
-        return [(("button", "take"), None)]
-    if v == "deploy":
-        info = ix.cards.get(int(args[0]), {})
-        home = play_zone(int(s or 0), info.get("code") in ("A", "RP"))
-        return [(card, ("pile", home)), (card, ("pile", play_zone(int(s or 0), not home.endswith("matrix"))))]
-    if v == "plug":
-        return [(card, ("pile", f"p{s}.matrix"))]
-    if v == "unplug":
-        return [(card, ("pile", f"p{s}.real"))]
-    if v in ("done", "pass"):
-        return [(("button", v), None)]
-    if v == "play":
-        return [(card, ("pile", "arena")), (card, ("pile", f"p{s}.table"))]
-    if v == "mission":
-        return [(("button", "basic"), None)] if args[0] == "basic" else [(card, ("pile", "mission"))]
-    if v == "choose":
-        k = int(args[0])
-        out: list[tuple[Key, Key | None]] = [(("option", k), None)]
-        if k < len(ix.decision_cards) and ix.decision_cards[k] in ix.where:
-            out.append((("card", ix.decision_cards[k]), None))
-        return out
-    return []
+CARD = ("card", "{card}")
+TAKE = ("button", "take")
 
 
-def intended(subject: Key, target: Key, ix: ReplayIndex) -> list[Command]:
-    """The commands a drop of ``subject`` on ``target`` would mean, legal or not (best first)."""
-    s = ix.seat
-    if s is None:
-        return []
-    kind, val = subject
-    if kind == "pile" and val == f"p{s}.deck" and target == ("pile", f"p{s}.hand"):
-        return [Command("draw", (), s)]
-    if kind != "card":
-        return []
-    cid = int(val)
-    src = ix.where.get(cid, "")
-    if src == f"p{s}.hand":
-        if target in (("pile", f"p{s}.matrix"), ("pile", f"p{s}.real")):
-            return [Command("deploy", (cid,), s)]
-        if target in (("pile", "arena"), ("pile", f"p{s}.table")):
-            return [Command("play", (cid,), s)]
-        if target == ("pile", "mission"):
-            return [Command("mission", (cid,), s)]
-    if src == f"p{s}.real" and target == ("pile", f"p{s}.matrix"):
-        return [Command("plug", (cid,), s)]
-    if src == f"p{s}.matrix" and target == ("pile", f"p{s}.real"):
-        return [Command("unplug", (cid,), s)]
-    return []
+def _lies_in(pile: str):  # noqa: ANN202 - a ``when`` test: the command's card lies in ``pile``
+    return lambda v, ix: ix.where.get(v.get("card", -1), "") == pile.format(me=v["me"])
+
+
+def _zones(ix: ReplayIndex, home: bool) -> dict[int, str]:
+    """Each card in a hand by the zone it enters play in (``home``) or the other zone of its side."""
+    out: dict[int, str] = {}
+    for cid, c in ix.cards.items():
+        zone = c.get("deploy_zone")
+        src = ix.where.get(cid, "")
+        if zone and src.endswith(".hand"):
+            out[cid] = play_zone(int(src[1:src.index(".")]), (zone == "matrix") == home)
+    return out
+
+
+def _decision_cards(ix: ReplayIndex) -> dict[int, int]:
+    """The pending decision's options that are cards on the table, by option number."""
+    return {k: cid for k, cid in enumerate(ix.decision_cards) if cid in ix.where}
+
+
+def _me(cmd: Command | None, ix: ReplayIndex | None) -> int | None:
+    if cmd is not None and cmd.seat is not None:
+        return cmd.seat
+    return None if ix is None else ix.seat
+
+
+IN_HAND = _lies_in("p{me}.hand")
+# Every gesture of the Replay table, declared once (see matrix_gui.gestures): best first for a drop.
+GESTURES = GestureSet([
+    Gesture("draw", ((),), ((("pile", "p{me}.deck"), ("pile", "p{me}.hand")), (("button", "draw"), None))),
+    Gesture("take", (("{card}",),), ((TAKE, None),)),
+    Gesture("recall", (("{card}",),), ((TAKE, None),)),
+    Gesture("deploy", (("{card}",),), ((CARD, ("pile", Via("card", lambda ix: _zones(ix, True)))),
+                                       (CARD, ("pile", Via("card", lambda ix: _zones(ix, False))))), IN_HAND),
+    Gesture("plug", (("{card}",),), ((CARD, ("pile", "p{me}.matrix")),), _lies_in("p{me}.real")),
+    Gesture("unplug", (("{card}",),), ((CARD, ("pile", "p{me}.real")),), _lies_in("p{me}.matrix")),
+    Gesture("done", ((),), ((("button", "done"), None),)),
+    Gesture("pass", ((),), ((("button", "pass"), None),)),
+    Gesture("play", (("{card}",),), ((CARD, ("pile", "arena")), (CARD, ("pile", "p{me}.table"))), IN_HAND),
+    Gesture("mission", (("basic",),), ((("button", "basic"), None),)),
+    Gesture("mission", (("{card}",),), ((CARD, ("pile", "mission")),), IN_HAND),
+    Gesture("choose", (("{k}",),), ((("option", "{k}"), None), (("card", Via("k", _decision_cards)), None))),
+], me=_me, seat=lambda v, ix: v["me"])
+gestures = GESTURES.gestures
+intended = GESTURES.intended
 
 
 def involved(cmd: Command, ix: ReplayIndex) -> list[Key]:
@@ -123,33 +118,6 @@ def describe(cmd: Command, ix: ReplayIndex) -> str:
     if v == "choose":
         return choice_text(ix.view, int(args[0]))
     return cmd.text()
-
-
-def step_text(view: View) -> str:
-    """What the table waits for, in words (HUD, curtain)."""
-    step = view.get("step", "")
-    acting = view.get("acting")
-    who = SIDES[acting] if acting is not None else ""
-    dec = view.get("decision")
-    if dec:
-        return f"the {SIDES[dec['seat']]} decide: {prompt_text(dec)}"
-    k = view.get("contest")
-    if step == "contest" and k:
-        return f"the {who} play an Event or pass in the {k['kind'].capitalize()} contest"
-    return {
-        "zion_draw": "the Humans draw (Zion Phase)", "zion_deploy": "the Humans deploy Characters",
-        "zero_one_draw": "the Machines draw (Zero-One Phase)",
-        "zero_one_deploy": "the Machines deploy Characters",
-        "switch": "the Humans place or remove Matrix counters (Switch Phase)",
-        "mission_choice": "the Humans choose a Mission", "unplug": "the Humans may unplug after the Escape",
-    }.get(step, view.get("phase", ""))
-
-
-def prompt_text(dec: dict[str, Any]) -> str:
-    """A decision's prompt without the deciding side's name in front."""
-    prompt = str(dec.get("prompt", ""))
-    side = f"{SIDES[dec['seat']]}: "
-    return prompt[len(side):] if prompt.startswith(side) else prompt
 
 
 def refusal(rej: Any) -> str:

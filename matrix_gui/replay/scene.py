@@ -18,7 +18,7 @@ from matrix_gui.items import TableItem, font, paint_band, paint_slot
 from matrix_gui.keyedscene import KeyedScene, View, display_of
 from matrix_gui.layout import SPREAD, STACK, spread_positions
 from matrix_gui.replay.faces import ReplayFaces
-from matrix_gui.replay.intents import SIDES, prompt_text
+from matrix_gui.replay.intents import SIDES
 from matrix_gui.replay.items import BannerItem, ButtonItem, ContestItem, CounterItem, ReplayCardItem
 from matrix_gui.replay.layout import ReplayLayout, Zone, compute, play_zone
 
@@ -191,7 +191,7 @@ class ReplayScene(KeyedScene):
         return dec if dec and dec.get("options") else None
 
     def decision_prompt(self, view: View, dec: dict[str, Any]) -> str:
-        return f"{SIDES[dec['seat']]}: {prompt_text(dec)}"
+        return f"{SIDES[dec['seat']]}: {view.get('prompt', '')}"
 
     def set_buttons(self, buttons: list[tuple[str, str]]) -> None:
         """Show the step's buttons (name, text), in order, in the button column."""

@@ -20,7 +20,7 @@ def _is_ops(node: ast.AST) -> bool:
 
 
 def test_no_gui_module_but_operations_calls_an_engine_mutator():
-    paths = [p for p in sorted(GUI.glob("*.py")) if p.name != "operations.py"]
+    paths = [p for p in sorted(GUI.rglob("*.py")) if p.name != "operations.py"]
     offenders = engine_mutations(paths, is_ops=_is_ops)
     # the scenario loader rebases a game it has just built, before the table sees it
     offenders = [o for o in offenders if not o.startswith("mainwindow.py") or "rebase" not in o]
@@ -41,9 +41,9 @@ def test_every_engine_call_during_play_comes_from_the_operations_layer(qtbot, wi
         callers.append(who())
         return real_apply(cmd)
 
-    def undo():
+    def undo(seat=None):
         callers.append(who())
-        return real_undo()
+        return real_undo(seat)
 
     monkeypatch.setattr(game, "apply", apply)
     monkeypatch.setattr(game, "undo", undo)

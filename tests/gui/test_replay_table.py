@@ -77,7 +77,7 @@ def test_save_continue_and_load_give_the_same_game(qtbot, win, tmp_path):
 
     assert read_save_any(path)[0] == "replay"
     assert win.start_new("test", 1, None, 3)  # a Legendary game in between
-    assert not win.replay_active() and win.pages.currentWidget() is win.table_page
+    assert not win.replay_active() and win.pages.currentWidget() is win.legendary
     assert win.load_file(path)
     assert win.replay_active() and win.ops.game.state_hash() == want
     assert table.covered and table.pending == win.ops.game.acting  # hands stay hidden after a load

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
-from matrix_gui.intents import gestures, intended
+from matrix_gui.legendary.intents import gestures, intended
 from tests.gui.conftest import click, drag
 
 pytestmark = pytest.mark.gui
@@ -37,13 +37,13 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
         menu = view.build_menu(key)
         for act in menu.actions():
             if act.text() and act.isEnabled():
-                from matrix_gui.intents import describe
+                from matrix_gui.legendary.intents import describe
 
                 if act.text() == describe(cmd, ix):
                     act.trigger()
                     return "menu"
     win.actions_menu.aboutToShow.emit()
-    from matrix_gui.intents import describe
+    from matrix_gui.legendary.intents import describe
 
     for act in win.actions_menu.actions():
         if act.text() == describe(cmd, ix):

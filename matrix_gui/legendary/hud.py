@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from matrix_gui.hudstrip import HudStrip
-from matrix_gui.items import SEAT_COLOURS
+from matrix_gui.legendary.items import SEAT_COLOURS
 
 ROLES = {"big": "#39ff7a", "pool": "", "over": "#ffc84a"}  # label role -> colour ("": the plain one)
 

@@ -15,13 +15,13 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
-from matrix_gui import intents
 from matrix_gui.gestureview import GestureView, Grip
 from matrix_gui.inspector import CardInspector
-from matrix_gui.intents import Key, TableIndex
 from matrix_gui.items import CardItem, TableItem, face_side
+from matrix_gui.legendary import intents
+from matrix_gui.legendary.intents import Key, TableIndex
+from matrix_gui.legendary.scene import TableScene
 from matrix_gui.operations import Operations
-from matrix_gui.scene import TableScene
 
 DRAG_SUBJECTS = ("card", "pile", "rsi", "pool")
 

@@ -1,4 +1,4 @@
-"""The Matrix Replay page and its hot-seat controller.
+"""The Matrix Replay page (a ``TablePage``) and its hot-seat controller.
 
 The page holds the HUD, the table view and the hand-off curtain. The controller knows which seat
 is in front of the screen (``front``) and draws the table only from ``observe(front)``. Whenever the
@@ -8,22 +8,24 @@ engine's ``legal_commands(seat=front)``; a refusal shows the engine's reason.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QVBoxLayout
 
-from engine.core.commands import Command, parse
+from engine.core.commands import Command
 from engine.core.results import Accepted, Event, Rejection
 from engine.replay.game import ReplayGame
+from matrix_gui.page import TablePage
 from matrix_gui.replay.animation import ReplayAnimation
 from matrix_gui.replay.curtain import Curtain
 from matrix_gui.replay.dialogs import TakeDialog
 from matrix_gui.replay.faces import ReplayFaces
 from matrix_gui.replay.hud import ReplayHud, result_text
-from matrix_gui.replay.intents import ReplayIndex, describe, refusal, step_text
+from matrix_gui.replay.intents import ReplayIndex, describe, refusal
 from matrix_gui.replay.prefs import ReplayPrefs
 from matrix_gui.replay.scene import ReplayScene
 from matrix_gui.replay.view import ReplayView
@@ -36,13 +38,13 @@ DONE_TEXT = {"zion_deploy": "Done deploying", "zero_one_deploy": "Done deploying
              "unplug": "Done"}
 
 
-class ReplayTable(QWidget):
+class ReplayPage(TablePage):
     """The Replay page of the main window (built when the first Replay game starts)."""
 
+    RULESET = "replay"
+
     def __init__(self, win: MainWindow) -> None:
-        super().__init__()
-        self.win = win
-        self.ops = win.ops
+        super().__init__(win)
         self.prefs = ReplayPrefs.load(win.paths.config)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -62,27 +64,55 @@ class ReplayTable(QWidget):
         self.handoffs = 0
         self.last_reason = ""
         self.take_dialog: TakeDialog | None = None
-        self._legal: tuple[tuple, list[Command]] | None = None
-        self._version = 0
-        self.ops.game_replaced.connect(self._on_game_replaced)
-        self.ops.events_applied.connect(self._on_events)
 
     # --- state ------------------------------------------------------------------------------------
 
-    @property
-    def game(self) -> ReplayGame | None:
-        g = self.ops.game
-        return g if isinstance(g, ReplayGame) else None
+    def plays(self, game: Any) -> bool:
+        return isinstance(game, ReplayGame)
+
+    def new_game(self, seed: int) -> ReplayGame:
+        """A new game with the shipped cards (raises SetupError or CardLoadError)."""
+        from matrix_gui.replay import new_game
+
+        return new_game(seed)
+
+    def load_game(self, path: Path) -> ReplayGame:
+        from matrix_gui.replay import load_game
+
+        return load_game(path)
 
     def active(self) -> bool:
         return self.game is not None
 
     @property
+    def table_view(self) -> Any:
+        return self.view
+
+    def seats(self) -> int:
+        return 2
+
+    def face_the_screen(self) -> None:
+        self.acknowledge()
+
+    def bot_mover(self, seed: int) -> Callable[[Any], bool]:
+        """Heuristic bots play both sides, each taking the computer at the hand-off."""
+        from engine.replay.bots import HeuristicBot
+
+        bots = (HeuristicBot(seed), HeuristicBot(seed + 1))
+
+        def move(game: Any) -> bool:
+            if game.acting is None:
+                return False
+            if self.front != game.acting:
+                self.acknowledge()
+            self.submit(bots[game.acting].choose(game, game.acting))
+            return True
+
+        return move
+
+    @property
     def covered(self) -> bool:
         return self.pending is not None and not self.curtain.isHidden()
-
-    def busy(self) -> bool:
-        return self.anim is not None and self.anim.busy
 
     def status(self, text: str) -> None:
         self.win.status(text)
@@ -94,19 +124,18 @@ class ReplayTable(QWidget):
 
     def legal(self) -> list[Command]:
         """The legal commands of the seat at the screen (none while the curtain is up)."""
-        g = self.game
-        if g is None or self.front is None:
+        if self.game is None or self.front is None:
             return []
-        key = (id(g), self._version, self.front)
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, g.legal_commands(seat=self.front))
-        return list(self._legal[1])
+        return self.ops.legal(self.front)
 
     def check(self, cmd: Command) -> Rejection | None:
         g = self.game
         return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
 
     # --- actions ----------------------------------------------------------------------------------
+
+    def apply(self, cmd: Command) -> bool:
+        return self.submit(cmd)
 
     def submit(self, cmd: Command) -> bool:
         """Send one command of the seat at the screen; a refusal shows the engine's reason."""
@@ -144,19 +173,16 @@ class ReplayTable(QWidget):
         dlg.open()
 
     def take_back(self) -> None:
-        """Ctrl+Z (undo): only the side that made the last move may take it back."""
+        """Ctrl+Z (undo) as the side at the screen (or the one that just left it): the engine says
+        who may take the last move back."""
         g = self.game
         if g is None:
             return
-        if g.commands and g.can_undo():
-            seat = parse(g.commands[-1]).seat
-            here = self.front if self.front is not None else self.last_front
-            if seat is not None and seat != here:
-                self._refuse(f"The {SIDES[seat]} made the last move: only they can take it back")
-                return
         if self.anim is not None and self.anim.busy:
             self.anim.finish_all()
-        self.ops.undo()
+        res = self.ops.undo(self.front if self.front is not None else self.last_front)
+        if not res.accepted:
+            self._refuse(res.reason)
 
     def submit_verb(self, verb: str) -> None:
         """The window's E key ('end'): Done or Pass, whichever the step offers."""
@@ -224,13 +250,12 @@ class ReplayTable(QWidget):
 
     # --- reacting to the game -------------------------------------------------------------------------
 
-    def _on_game_replaced(self) -> None:
+    def show_game(self) -> None:
         if self.anim is not None:
             self.anim.finish_all()
         g = self.game
         if g is None:
             return
-        self._version += 1
         win = self.win
         if self._faces is None or self._faces.db is not g.db:
             scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
@@ -239,7 +264,6 @@ class ReplayTable(QWidget):
         self.anim = ReplayAnimation(self.scene, lambda: win.settings.animation_speed,  # type: ignore[arg-type]
                                     lambda: win.settings.skip_animations)
         self.anim.idle.connect(self._settled)
-        win.anim = self.anim  # the window's busy(), Skip and closing finish Replay animations too
         self.front = self.pending = self.last_front = None
         self.handoffs = 0
         self.curtain.hide()
@@ -253,10 +277,9 @@ class ReplayTable(QWidget):
         self._settled()
         QTimer.singleShot(0, self.view.refit)
 
-    def _on_events(self, events: tuple[Event, ...]) -> None:
+    def on_events(self, events: tuple[Event, ...]) -> None:
         if self.game is None or self.anim is None:
             return
-        self._version += 1
         self.anim.enqueue(events, self.observe())
         if any(e.kind == "game_over" for e in events):
             self.status(result_text(self.game.state.result) + " (Game menu: New Game)")
@@ -273,7 +296,7 @@ class ReplayTable(QWidget):
             elif self.covered and acting == self.last_front:  # the last move was taken back
                 self._uncover(acting)
             elif self.prefs.curtain:
-                self._cover(acting, step_text(g.observe(None)))
+                self._cover(acting, g.observe(None)["step_text"])
             else:
                 self._uncover(acting)
                 self.status(f"The {SIDES[acting]} act now")
@@ -311,7 +334,10 @@ class ReplayTable(QWidget):
             return
         self._uncover(self.pending)
         self._refresh()
-        self.status(f"The {SIDES[self.front or 0]}: {step_text(self.observe())}")
+        self.status(f"The {SIDES[self.front or 0]}: {self.observe()['step_text']}")
+
+    def refresh(self) -> None:
+        self._refresh()
 
     def _refresh(self) -> None:
         """Buttons, marks and the HUD for the current view."""
@@ -341,7 +367,7 @@ class ReplayTable(QWidget):
         if self.view.focus_key is not None and sc.item_for(self.view.focus_key) is None:
             self.view.focus_key = None
         self.hud.update_from(sc.view, self.front)
-        self.win.act_undo.setToolTip("Undo the last command" if g.can_undo() else "Nothing to undo")
+        self.win.act_undo.setToolTip(self.undo_tip(sc.view))
         self.win.act_save.setEnabled(True)
 
     def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page

@@ -11,29 +11,12 @@ from typing import Any
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter
 
-from matrix_gui.faces import FaceProvider
-from matrix_gui.items import (
-    BandsItem,
-    PhoneItem,
-    PoolItem,
-    RsiItem,
-    TableItem,
-    TimeTrackItem,
-    paint_bands,
-    paint_slot,
-)
+from matrix_gui.items import TableItem, paint_slot
 from matrix_gui.keyedscene import KeyedScene, View, display_of
-from matrix_gui.layout import (
-    SPACE,
-    SPREAD,
-    STACK,
-    TOKEN,
-    TRACK,
-    RowSpaceInfo,
-    TableLayout,
-    compute,
-    spread_positions,
-)
+from matrix_gui.layout import SPACE, SPREAD, STACK, TOKEN, TRACK, spread_positions
+from matrix_gui.legendary.faces import LegendaryFaces
+from matrix_gui.legendary.items import BandsItem, PhoneItem, PoolItem, RsiItem, TimeTrackItem, paint_bands
+from matrix_gui.legendary.layout import RowSpaceInfo, TableLayout, compute
 
 # Piles the table does not show (the box and cards set aside by setup).
 UNSHOWN = ("box", "extras", "out_of_play", "removed", ".scars", ".hidden")
@@ -42,7 +25,7 @@ UNSHOWN = ("box", "extras", "out_of_play", "removed", ".scars", ".hidden")
 class TableScene(KeyedScene):
     """The playmat. ``device_scale`` (device pixels per scene unit) sizes the card pixmaps."""
 
-    def __init__(self, faces: FaceProvider) -> None:
+    def __init__(self, faces: LegendaryFaces) -> None:
         super().__init__(faces)
         mat = faces.db.playmat
         self.row_info = [RowSpaceInfo(r.name, r.scan_cost, r.phone) for r in mat.row]

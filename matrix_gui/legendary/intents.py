@@ -1,0 +1,151 @@
+"""Gestures and commands of the Legendary playmat: which drag (subject -> target) or click stands for
+which engine command, declared once in ``GESTURES`` (both directions derive from it).
+
+This module knows no rules. It only says which *gesture* means which *command*; whether the command
+is legal is always asked of the engine (``legal_commands()`` / ``check()``). Items on the table are
+named by keys:
+
+``("card", id)`` a visible card, ``("pile", name)`` a pile or space, ``("rsi", seat)`` an RSI standee,
+``("pool", seat)`` the active player's Recruit/Attack token, ``("phone", name)`` a phone
+(``subway``, ``alley``, ``combat``) and ``("option", k)`` an option of the pending decision.
+"""
+from __future__ import annotations
+
+from engine.core.commands import Command
+from matrix_gui.cardindex import CardIndex, Key, View, choice_text, gesture_keys, option
+from matrix_gui.gestures import Gesture, GestureSet, Vars, Via
+
+# commands in fixed words ({card}: the card the command is about)
+WORDS = {"fight": "Fight {card}", "buytime": "Buy Time against {card}", "evade": "Pay to Evade {card}",
+         "use": "Use {card}'s once-this-turn effect", "sacrifice": "Sacrifice {card}",
+         "solo-discard": "Discard {card} to draw a card", "objective": "Complete the Objective",
+         "minor-victory": "Take the Minor Victory", "end": "End the Action Phase"}
+
+
+class TableIndex(CardIndex):
+    """Where each visible card lies in a view, plus the playmat's phone spaces."""
+
+    def __init__(self, view: View, phones: dict[str, int]) -> None:
+        self.phones = phones  # phone name -> Row space index
+        super().__init__(view)
+
+    @property
+    def active(self) -> int:
+        return int(self.view["active"])
+
+    def player_name(self, seat: int) -> str:
+        return str(self.view["players"][seat]["name"])
+
+    def row_space(self, pile: str) -> int | None:
+        return int(pile[4:]) if pile.startswith("row.") else None
+
+
+CARD = ("card", "{card}")
+MY_PLAY = ("pile", "p{me}.play")
+MY_DISCARD = ("pile", "p{me}.discard")
+POOL = ("pool", "{me}")
+RSI = ("rsi", "{me}")
+HOVERCRAFT = ("pile", "hovercraft")
+
+
+def _lies(v: Vars, ix: TableIndex) -> str:
+    """The pile the command's card lies in ('' when the view does not show it)."""
+    return ix.where.get(v.get("card", -1), "")
+
+
+def _in_other_hand(v: Vars, ix: TableIndex) -> bool:
+    src = _lies(v, ix)
+    return src.endswith(".hand") and src != f"p{v['me']}.hand"
+
+
+def _in_dock(v: Vars, ix: TableIndex) -> bool:
+    return _lies(v, ix).startswith("dock.")
+
+
+def _playable_from(v: Vars, ix: TableIndex) -> bool:
+    return not _in_dock(v, ix) and not _in_other_hand(v, ix)
+
+
+def _in_my_hand(v: Vars, ix: TableIndex) -> bool:
+    return _lies(v, ix) == f"p{v['me']}.hand"
+
+
+def _hand_owner(v: Vars, ix: TableIndex) -> int | None:
+    src = _lies(v, ix)
+    return int(src[1:src.index(".")]) if src.endswith(".hand") else None
+
+
+def _kind(kind: str):  # noqa: ANN202 - a ``when`` test
+    return lambda v, ix: ix.cards.get(v.get("card", -1), {}).get("kind", "") == kind
+
+
+def _phone_piles(ix: TableIndex) -> dict[str, str]:
+    """Each phone by the pile it stands on: the Combat Zone's pay phone, the Row's phone spaces."""
+    return {"combat": "combat", **{name: f"row.{i}" for name, i in ix.phones.items()}}
+
+
+# Every gesture of the playmat, declared once (see matrix_gui.gestures): best first for a drop.
+GESTURES = GestureSet([
+    Gesture("coordinate", (("{card}",),), ((CARD, MY_PLAY),), _in_other_hand, _hand_owner),
+    Gesture("recruit", (("hovercraft",),), ((HOVERCRAFT, MY_DISCARD), (HOVERCRAFT, MY_PLAY))),
+    Gesture("recruit", (("{card}",),), ((CARD, MY_DISCARD), (CARD, MY_PLAY)), _in_dock),
+    Gesture("play", (("{card}",),), ((CARD, MY_PLAY),), _playable_from),
+    Gesture("solo-discard", (("{card}",),), ((CARD, MY_DISCARD),), _in_my_hand),
+    Gesture("move", (("matrix",),), ((RSI, ("pile", "in_matrix")),)),
+    Gesture("move", (("real",),), ((RSI, ("pile", "p{me}.avatar")),)),
+    Gesture("move", (("real", "{phone}"),), ((RSI, ("phone", "{phone}")),
+                                             (RSI, ("pile", Via("phone", _phone_piles))))),
+    Gesture("scan", (("{space}",),), ((POOL, ("pile", "row.{space}")), (("pile", "row.{space}"), POOL))),
+    Gesture("fight", (("{card}",),), ((POOL, CARD), (CARD, POOL), (CARD, ("pile", "defeated_enemies"))),
+            _kind("enemy")),
+    Gesture("complete", (("{card}",), ("{card}", "recruit"), ("{card}", "attack")),
+            ((POOL, CARD), (CARD, POOL), (CARD, ("pile", "discarded"))), _kind("challenge")),
+    Gesture("sacrifice", (("{card}",),), ((CARD, ("pile", "defeated_heroes")),)),
+    Gesture("choose", (("{k}",),), ((("option", "{k}"), None),)),
+], me=lambda cmd, ix: None if ix is None else ix.active)
+gestures = GESTURES.gestures
+intended = GESTURES.intended
+
+
+def involved(cmd: Command, ix: TableIndex) -> list[Key]:
+    """Every item a command concerns (for context menus and keyboard play), subject first."""
+    keys = gesture_keys(gestures(cmd, ix))
+    v, args = cmd.verb, cmd.args
+    if v in ("use", "buytime", "evade") and ("card", args[0]) not in keys:
+        keys.append(("card", args[0]))
+    if v == "choose":
+        label = option(ix.view, int(args[0])) or ""
+        for p in ix.view["players"]:
+            if p["name"] == label:
+                keys.append(("pile", f"p{p['seat']}.avatar"))
+    return keys
+
+
+def describe(cmd: Command, ix: TableIndex) -> str:
+    """The command in words, for menus, tooltips and the status bar."""
+    v, args = cmd.verb, cmd.args
+    card = ix.subject_name(cmd)
+    if v in WORDS:
+        return WORDS[v].format(card=card)
+    if v == "play":
+        src = ix.where.get(int(args[0]), "")
+        return f"Play {card}" + (" (coordinated copy)" if src.endswith(".coordinated") else "")
+    if v == "coordinate":
+        return f"Coordinate {card} from {ix.player_name(cmd.seat or 0)}'s hand"
+    if v == "recruit":
+        return "Recruit a Hovercraft (3 Recruit)" if args[0] == "hovercraft" else f"Recruit {card}"
+    if v == "move":
+        if args == ("matrix",):
+            return "Move your RSI into the Matrix"
+        if args == ("real",):
+            return "Return to the Real World (extra move)"
+        phone = str(args[1])
+        return "Leave the Matrix by the Combat Zone pay phone" if phone == "combat" \
+            else f"Leave the Matrix by the {phone.title()} phone"
+    if v == "scan":
+        return f"Scan Row space {int(args[0]) + 1}"
+    if v == "complete":
+        return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
+    if v == "choose":
+        return choice_text(ix.view, int(args[0]))
+    return cmd.text()

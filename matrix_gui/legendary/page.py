@@ -1,0 +1,164 @@
+"""The Legendary Encounters page: its HUD over the playmat view, its games (new, scenario, saved), and
+what it adds to the window (the Actions menu's commands, E ends the Action Phase, O the Objective).
+
+Every command goes through the operations layer; the table is drawn from the engine's
+``observe(None)`` view (a cooperative game: every seat sees the same table).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QVBoxLayout
+
+from engine.core.commands import Command
+from matrix_gui.page import TablePage
+
+if TYPE_CHECKING:
+    from engine.legendary.game import LegendaryGame
+    from matrix_gui.legendary.scene import TableScene
+    from matrix_gui.mainwindow import MainWindow
+
+
+class LegendaryPage(TablePage):
+    """The playmat page of a Legendary game."""
+
+    RULESET = "legendary"
+
+    def __init__(self, win: MainWindow) -> None:
+        from matrix_gui.legendary.hud import Hud
+        from matrix_gui.legendary.view import TableView
+
+        super().__init__(win)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        self.hud = Hud()
+        self.view = TableView(self.ops, win.busy, win.status)
+        lay.addWidget(self.hud)
+        lay.addWidget(self.view, 1)
+        self.table: TableScene | None = None
+
+    # --- games ----------------------------------------------------------------------------------------
+
+    def plays(self, game: Any) -> bool:
+        from engine.legendary.game import LegendaryGame
+
+        return isinstance(game, LegendaryGame)
+
+    def new_game(self, film: str, players: int, avatars: list[str] | None, seed: int) -> LegendaryGame:
+        """A new game of a film (raises SetupError for a setup the rules forbid)."""
+        from engine.legendary.game import LegendaryGame
+
+        content = self.win.content
+        return LegendaryGame.new(content.setup(film, players, seed, avatars), content.db)
+
+    def load_game(self, path: Path) -> LegendaryGame:
+        from engine.core.savefile import read_save
+        from engine.legendary.game import RULESET, LegendaryGame
+
+        payload = read_save(Path(path), ruleset=RULESET)
+        setup = payload.get("setup")
+        dirs = setup.get("card_dirs", []) if isinstance(setup, dict) else []
+        db = self.win.dbs.get(list(dirs) if isinstance(dirs, list) else [])
+        return LegendaryGame.from_payload(payload, db, path=Path(path))
+
+    def observe(self) -> dict[str, Any]:
+        assert self.ops.game is not None
+        return self.ops.game.observe(None)
+
+    def legal(self) -> list[Command]:
+        return self.ops.legal()
+
+    @property
+    def table_view(self) -> Any:
+        return self.view
+
+    def seats(self) -> int:
+        return len(self.observe()["players"])
+
+    def bot_mover(self, seed: int) -> Callable[[Any], bool]:
+        from engine.legendary.bots import BOTS
+
+        bot = BOTS["random"](seed, end_bias=0.15)
+
+        def move(game: Any) -> bool:
+            self.ops.submit(bot.choose(game))
+            return True
+
+        return move
+
+    # --- reacting to the game ---------------------------------------------------------------------------
+
+    def show_game(self) -> None:
+        from matrix_gui.animation import AnimationQueue
+        from matrix_gui.legendary.faces import LegendaryFaces
+        from matrix_gui.legendary.scene import TableScene
+
+        game = self.ops.game
+        win = self.win
+        settings = win.settings
+        scans = Path(settings.scans_dir) if settings.scans_dir else None
+        self.table = TableScene(LegendaryFaces(game.db, win.paths.faces, scans))
+        self.anim = AnimationQueue(self.table, lambda: settings.animation_speed,
+                                   lambda: settings.skip_animations)
+        self.anim.idle.connect(self.refresh)
+        view = self.observe()
+        self.table.set_view(view)
+        self.view.set_table(self.table)
+        self.view.zoom_on_hover = settings.zoom_on_hover
+        win.log.clear()
+        win.log.add_line(f"Game started: {', '.join(p['name'] for p in view['players'])} "
+                         f"(seed {game.setup.seed})", "#39ff7a")
+        win.pages.setCurrentWidget(self)
+        self.refresh()
+        self.view.setFocus()
+        QTimer.singleShot(0, self.view.refit)
+
+    def on_events(self, events: tuple) -> None:
+        assert self.anim is not None
+        view = self.observe()
+        self.anim.enqueue(events, view)
+        if any(e.kind == "game_over" for e in events):
+            from matrix_gui.legendary.hud import result_text
+
+            self.win.status(result_text(view.get("result", "")) + " (Game menu: New Game)")
+
+    def refresh(self) -> None:
+        if self.game is None:
+            return
+        view = self.observe()
+        self.hud.update_from(view, view.get("act_title", ""))
+        # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
+        self.win.act_undo.setToolTip(self.undo_tip(view))
+        self.win.act_save.setEnabled(True)
+
+    # --- what the page adds to the window -------------------------------------------------------------
+
+    def apply(self, cmd: Command) -> bool:
+        return self.view.submit(cmd)
+
+    def take_back(self) -> None:
+        if self.busy():
+            self.anim.finish_all()  # type: ignore[union-attr]
+        self.ops.undo()
+
+    def submit_verb(self, verb: str) -> None:
+        if self.game is not None:
+            self.view.submit(Command(verb))
+
+    def fill_actions_menu(self, menu: QMenu) -> None:
+        if self.game is not None and self.view.has_view():
+            from matrix_gui.legendary.intents import describe
+
+            ix = self.view.index()
+            for c in self.legal():
+                a = QAction(describe(c, ix), menu)
+                a.triggered.connect(lambda _=False, c=c: self.view.submit(c))
+                menu.addAction(a)
+            menu.addSeparator()
+        menu.addAction(self.win.act_end)
+        menu.addAction(self.win.act_objective)

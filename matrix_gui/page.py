@@ -1,0 +1,118 @@
+"""What every ruleset's table page offers the main window (one page per ruleset).
+
+A page is a widget of the window's page stack. It builds its table (HUD, view, scene, animation queue)
+for the current game, sends every command through the operations layer, redraws from the engine's
+``observe(seat)`` view, and says what it adds to the window: Actions menu entries and the meaning of
+the window's keys (E, O). The window only chooses the page of the current game's ruleset; it never
+looks inside a page's table.
+
+Shared table pieces: ``gestureview`` (drag and drop, clicks, zoom, keyboard), ``keyedscene`` (items by
+key, marks, background), ``cardindex`` and ``gestures`` (gestures declared once), ``hudstrip``,
+``animation`` (the event queue), ``items``/``layout``/``faces``/``facepaint`` and ``operations``.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QMenu, QWidget
+
+from engine.core.commands import Command
+
+if TYPE_CHECKING:
+    from matrix_gui.animation import AnimationQueue
+    from matrix_gui.gestureview import GestureView
+    from matrix_gui.mainwindow import MainWindow
+
+
+class TablePage(QWidget):
+    """One ruleset's table page. Subclasses set ``RULESET`` and fill in the hooks below."""
+
+    RULESET = ""
+
+    def __init__(self, win: MainWindow) -> None:
+        super().__init__()
+        self.win = win
+        self.ops = win.ops
+        self.anim: AnimationQueue | None = None
+
+    # --- the page's game ---------------------------------------------------------------------------
+
+    def plays(self, game: Any) -> bool:
+        """Whether ``game`` is of this page's ruleset."""
+        raise NotImplementedError
+
+    @property
+    def game(self) -> Any:
+        """The current game when it is of this page's ruleset, else None."""
+        g = self.ops.game
+        return g if g is not None and self.plays(g) else None
+
+    def load_game(self, path: Path) -> Any:
+        """A saved game of this ruleset (raises with the reason in words; the file is never changed)."""
+        raise NotImplementedError
+
+    def observe(self) -> dict[str, Any]:
+        """The engine's view the table shows now."""
+        raise NotImplementedError
+
+    def legal(self) -> list[Command]:
+        """The legal commands of whoever plays at the screen (cached by the operations layer)."""
+        raise NotImplementedError
+
+    # --- reacting to the game ----------------------------------------------------------------------
+
+    def show_game(self) -> None:
+        """Build the table for a new or loaded game and show the page."""
+        raise NotImplementedError
+
+    def on_events(self, events: tuple) -> None:
+        """Animate one accepted command's events (or an undo) toward the engine's new view."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """HUD, buttons and marks from the engine's view (after each animated command)."""
+        raise NotImplementedError
+
+    def busy(self) -> bool:
+        return self.anim is not None and self.anim.busy
+
+    @property
+    def table_view(self) -> GestureView:
+        """The page's table view (the window refits it and gives it focus)."""
+        raise NotImplementedError
+
+    # --- what the page adds to the window ----------------------------------------------------------
+
+    def apply(self, cmd: Command) -> bool:
+        """Send one command through the operations layer; a refusal shows the engine's reason."""
+        raise NotImplementedError
+
+    def take_back(self) -> None:
+        """Ctrl+Z: undo, when the engine's view says whoever is at the screen may."""
+        raise NotImplementedError
+
+    def submit_verb(self, verb: str) -> None:
+        """A window key's command: E ('end'), O ('objective')."""
+        raise NotImplementedError
+
+    def fill_actions_menu(self, menu: QMenu) -> None:
+        """The Actions menu: every legal command (the keyboard route) and the page's own entries."""
+        raise NotImplementedError
+
+    def seats(self) -> int:
+        """How many seats the current game has."""
+        raise NotImplementedError
+
+    def face_the_screen(self) -> None:
+        """Show the table of the seat to act (a screenshot: no hand-off curtain)."""
+
+    def bot_mover(self, seed: int) -> Callable[[Any], bool]:
+        """(testing) A move maker for ``--bot``: ``move(game)`` plays one bot command through the page
+        (False: no one can move)."""
+        raise NotImplementedError
+
+    def undo_tip(self, view: dict[str, Any]) -> str:
+        """The Undo action's tooltip from a view's ``can_undo``/``undo_refusal``."""
+        return "Undo the last command" if view.get("can_undo") else "Nothing to undo"
