@@ -6,7 +6,7 @@ Items on a table are named by keys, ``(kind, value)``: ``("card", id)``, ``("pil
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.commands import Command
@@ -64,3 +64,15 @@ def choice_text(view: View, k: int) -> str:
     """Choosing option ``k`` of the pending decision, in words (menus, the status bar)."""
     label = option(view, k)
     return f"Choose: {label}" if label is not None else f"Choose option {k + 1}"
+
+
+def in_words(cmd: Command, ix: CardIndex, words: dict[str, str],
+             own: Callable[[Command, Any, str], str | None]) -> str:
+    """A command in words (menus, tooltips, the status bar): its fixed ``words`` ({card}: the card it
+    is about), a decision's choice, else the table's ``own(cmd, ix, card)`` wording or its text."""
+    card = ix.subject_name(cmd)
+    if cmd.verb in words:
+        return words[cmd.verb].format(card=card)
+    if cmd.verb == "choose":
+        return choice_text(ix.view, int(cmd.args[0]))
+    return own(cmd, ix, card) or cmd.text()

@@ -12,7 +12,7 @@ named by keys:
 from __future__ import annotations
 
 from engine.core.commands import Command
-from matrix_gui.cardindex import CardIndex, Key, View, choice_text, gesture_keys, option
+from matrix_gui.cardindex import CardIndex, Key, View, gesture_keys, in_words, option
 from matrix_gui.gestures import Gesture, GestureSet, Vars, Via
 
 # commands in fixed words ({card}: the card the command is about)
@@ -123,10 +123,11 @@ def involved(cmd: Command, ix: TableIndex) -> list[Key]:
 
 def describe(cmd: Command, ix: TableIndex) -> str:
     """The command in words, for menus, tooltips and the status bar."""
+    return in_words(cmd, ix, WORDS, _own_words)
+
+
+def _own_words(cmd: Command, ix: TableIndex, card: str) -> str | None:
     v, args = cmd.verb, cmd.args
-    card = ix.subject_name(cmd)
-    if v in WORDS:
-        return WORDS[v].format(card=card)
     if v == "play":
         src = ix.where.get(int(args[0]), "")
         return f"Play {card}" + (" (coordinated copy)" if src.endswith(".coordinated") else "")
@@ -146,6 +147,4 @@ def describe(cmd: Command, ix: TableIndex) -> str:
         return f"Scan Row space {int(args[0]) + 1}"
     if v == "complete":
         return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
-    if v == "choose":
-        return choice_text(ix.view, int(args[0]))
-    return cmd.text()
+    return None

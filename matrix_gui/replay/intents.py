@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.commands import Command
-from matrix_gui.cardindex import CardIndex, Key, View, choice_text, gesture_keys
+from matrix_gui.cardindex import CardIndex, Key, View, gesture_keys, in_words
 from matrix_gui.gestures import Gesture, GestureSet, Via
 from matrix_gui.replay.layout import play_zone
 
@@ -106,18 +106,16 @@ def involved(cmd: Command, ix: ReplayIndex) -> list[Key]:
 
 def describe(cmd: Command, ix: ReplayIndex) -> str:
     """The command in words, for menus, tooltips and the status bar."""
-    v, args = cmd.verb, cmd.args
-    card = ix.subject_name(cmd)
-    if v in WORDS:
-        return WORDS[v].format(card=card)
-    if v == "mission":
-        if args[0] == "basic":
-            return "Attempt the Basic Mission (1 MP)"
-        mp = ix.cards.get(int(args[0]), {}).get("mp")
-        return f"Attempt {card}" + (f" ({mp} MP)" if mp else "")
-    if v == "choose":
-        return choice_text(ix.view, int(args[0]))
-    return cmd.text()
+    return in_words(cmd, ix, WORDS, _own_words)
+
+
+def _own_words(cmd: Command, ix: ReplayIndex, card: str) -> str | None:
+    if cmd.verb != "mission":
+        return None
+    if cmd.args[0] == "basic":
+        return "Attempt the Basic Mission (1 MP)"
+    mp = ix.cards.get(int(cmd.args[0]), {}).get("mp")
+    return f"Attempt {card}" + (f" ({mp} MP)" if mp else "")
 
 
 def refusal(rej: Any) -> str:

@@ -1,0 +1,64 @@
+"""Gestures are declared once: over whole bot games of both rulesets, every drag a legal command's
+declaration names is read back as that command (and a drop nothing declares means nothing)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.replay.bots import HeuristicBot
+from engine.replay.game import ReplayGame
+from engine.replay.setup import ReplaySetup
+from matrix_gui.legendary import intents as legendary
+from matrix_gui.replay import intents as replay
+
+pytestmark = pytest.mark.gui
+
+
+def round_trips(cmds, ix, gestures, intended) -> int:
+    """Checks each legal command's drags; returns how many drags were checked."""
+    n = 0
+    for cmd in cmds:
+        for subj, tgt in gestures(cmd, ix):
+            if tgt is None:
+                continue
+            assert cmd in intended(subj, tgt, ix), (cmd, subj, tgt)
+            n += 1
+    return n
+
+
+def test_legendary_drags_mean_their_commands(win):
+    films = [f.id for f in win.content.films()]
+    assert win.start_new("the_matrix" if "the_matrix" in films else films[0], 3, None, 11)
+    game = win.ops.game
+    rng = random.Random(11)
+    checked = 0
+    verbs: set[str] = set()
+    for _ in range(250):
+        if game.over:
+            break
+        ix = legendary.TableIndex(
+            game.observe(None), {sp.name.lower(): i for i, sp in enumerate(game.db.playmat.row) if sp.phone})
+        legal = game.legal_commands()
+        checked += round_trips(legal, ix, legendary.gestures, legendary.intended)
+        verbs |= {c.verb for c in legal}
+        assert legendary.intended(("card", -5), ("pile", "nowhere"), ix) == []
+        ends = [c for c in legal if c.verb == "end"]
+        cmd = ends[0] if ends and rng.random() < 0.15 else rng.choice(legal)
+        assert game.apply(cmd).accepted
+    assert checked > 200 and {"play", "recruit", "move"} <= verbs
+
+
+def test_replay_drags_mean_their_commands():
+    game = ReplayGame.new(ReplaySetup(seed=8))
+    bots = (HeuristicBot(8), HeuristicBot(9))
+    checked = 0
+    for _ in range(300):
+        if game.over:
+            break
+        seat = game.acting
+        ix = replay.ReplayIndex(game.observe(seat))
+        checked += round_trips(game.legal_commands(seat=seat), ix, replay.gestures, replay.intended)
+        assert replay.intended(("card", -5), ("pile", "nowhere"), ix) == []
+        assert game.apply(bots[seat].choose(game, seat)).accepted
+    assert checked > 50
