@@ -1,0 +1,55 @@
+"""Who may import what in the GUI (docs/architecture.md, GUI): the pages never import each other and
+the shared table pieces import neither page (tests/test_architecture.py checks the rest)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gui
+GUI = Path(__file__).resolve().parents[2] / "matrix_gui"
+PAGES = ("matrix_gui.legendary", "matrix_gui.replay")
+
+
+def _type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def imports(path: Path) -> set[str]:
+    """Modules a file imports at run time (anywhere, but not under ``if TYPE_CHECKING``)."""
+    out: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for n in node.orelse:
+                visit(n)
+            return
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return out
+
+
+def _within(mod: str, pkg: str) -> bool:
+    return mod == pkg or mod.startswith(pkg + ".")
+
+
+def test_the_pages_never_import_each_other():
+    for pkg in PAGES:
+        other = next(p for p in PAGES if p != pkg)
+        folder = GUI / pkg.split(".")[1]
+        bad = {f"{p.name}: {m}" for p in folder.rglob("*.py") for m in imports(p) if _within(m, other)}
+        assert bad == set(), bad
+
+
+def test_shared_pieces_import_no_page():
+    bad = {f"{p.name}: {m}" for p in GUI.glob("*.py") for m in imports(p)
+           if any(_within(m, pkg) for pkg in PAGES)}
+    assert bad == set(), bad
