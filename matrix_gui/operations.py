@@ -69,10 +69,6 @@ class Operations(QObject):
             self._legal[seat] = got
         return list(got)
 
-    def is_legal(self, cmd: Command, seat: int | None = None) -> bool:
-        """Whether ``cmd`` is among the legal commands (of ``seat``), from the cached list."""
-        return cmd in self.legal(seat)
-
     def _changed(self) -> None:
         self.version += 1
 

@@ -18,9 +18,6 @@ from matrix_gui.legendary.faces import LegendaryFaces
 from matrix_gui.legendary.items import BandsItem, PhoneItem, PoolItem, RsiItem, TimeTrackItem, paint_bands
 from matrix_gui.legendary.layout import RowSpaceInfo, TableLayout, compute
 
-# Piles the table does not show (the box and cards set aside by setup).
-UNSHOWN = ("box", "extras", "out_of_play", "removed", ".scars", ".hidden")
-
 
 class TableScene(KeyedScene):
     """The playmat. ``device_scale`` (device pixels per scene unit) sizes the card pixmaps."""

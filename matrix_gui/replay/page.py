@@ -282,7 +282,7 @@ class ReplayPage(TablePage):
             return
         self.anim.enqueue(events, self.observe())
         if any(e.kind == "game_over" for e in events):
-            self.status(result_text(self.game.state.result) + " (Game menu: New Game)")
+            self.status(result_text(self.game.observe(None)["result"]) + " (Game menu: New Game)")
 
     def _settled(self) -> None:
         """After each animated command: hand the computer over if another side must act now."""
@@ -357,7 +357,7 @@ class ReplayPage(TablePage):
         if "pass" in verbs:
             buttons.append(("pass", "Pass  [P]"))
         if "done" in verbs:
-            buttons.append(("done", f"{DONE_TEXT.get(g.state.step, 'Done')}  [D]"))
+            buttons.append(("done", f"{DONE_TEXT.get(sc.view.get('step', ''), 'Done')}  [D]"))
         sc.set_buttons(buttons)
         sc.clear_marks("option")
         dec = sc.view.get("decision") or {}

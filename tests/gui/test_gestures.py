@@ -11,6 +11,7 @@ from engine.replay.game import ReplayGame
 from engine.replay.setup import ReplaySetup
 from matrix_gui.legendary import intents as legendary
 from matrix_gui.replay import intents as replay
+from tests.gui.conftest import drag, ref, scenario
 
 pytestmark = pytest.mark.gui
 
@@ -62,3 +63,28 @@ def test_replay_drags_mean_their_commands():
         assert replay.intended(("card", -5), ("pile", "nowhere"), ix) == []
         assert game.apply(bots[seat].choose(game, seat)).accepted
     assert checked > 50
+
+
+def test_a_drop_asks_the_engine_for_the_legal_commands_once(qtbot, win, monkeypatch):
+    scenario(win, "world 0 real", "pool recruit=9 attack=9", "hand 0 unplug unplug")
+    game = win.ops.game
+    calls: list[int] = []
+    at_apply: list[int] = []
+    real_legal, real_apply = game.legal_commands, game.apply
+
+    def legal_commands(*a, **k):
+        calls.append(1)
+        return real_legal(*a, **k)
+
+    def apply(cmd):
+        at_apply.append(len(calls))
+        return real_apply(cmd)
+
+    monkeypatch.setattr(game, "legal_commands", legal_commands)
+    monkeypatch.setattr(game, "apply", apply)
+    before = len(game.commands)
+    drag(qtbot, win, ("card", ref(win, "unplug", "p0.hand")), ("pile", "p0.play"))
+    assert len(game.commands) == before + 1
+    assert at_apply == [1]  # drag start and drop share one list; the engine judges the command once
+    win.view.commands_for(("pile", "p0.discard"))
+    assert len(calls) == 2  # a new state version: asked again
