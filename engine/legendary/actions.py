@@ -618,7 +618,7 @@ def check_minor_victory(t: Table, cmd: Command) -> Rejection | None:
 
 
 def do_minor_victory(t: Table, cmd: Command) -> None:
-    t.end_game("minor", "Minor Victory (LE-ACT-15)")
+    t.end_game("minor", "LE-ACT-15", "the team took the Minor Victory the Act offered")
 
 
 def check_end(t: Table, cmd: Command) -> Rejection | None:

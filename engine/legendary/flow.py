@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.tasks import TaskRunner
-from engine.legendary import effects
+from engine.legendary import effects, strikeplan
 from engine.legendary import row as rowmod
 from engine.legendary.acts import registry
 from engine.legendary.state import PLAYER_PILES, Turn, dock, pp
@@ -130,46 +130,32 @@ def _strike_phase(t: Table, task: dict) -> None:
 
 @op("enemy_strike")
 def _enemy_strike(t: Table, task: dict) -> None:
-    s = t.s
-    cid = task["card"]
-    if s.turn.skip_to_cleanup or cid not in s.piles["combat"] or cid == s.inevitable:
+    if t.s.turn.skip_to_cleanup:
         return
-    c = t.card(cid)
-    if c.kind != "enemy" or cid not in s.face_up:  # LE-CHALLENGE-06: only Enemies strike
-        return
-    if cid in s.turn.bought_time:  # LE-KEYWORD-19/20
-        t.emit("strike_skipped", f"{c.name} is distracted (Buy Time) and does not strike", card=cid)
-        return
-    schedule_strikes(t, cid, to_time=not s.players[s.active].in_matrix)
+    plan = strikeplan.combat_plan(t, task["card"])  # LE-CHALLENGE-06: only Enemies strike
+    if plan is not None:
+        carry_out(t, plan)
 
 
-def strike_target(t: Table) -> int:
-    """Who Enemies strike: the active player, or the Matrix player once an Act says Enemies always
-    strike them (LE-CARD-04)."""
-    target = t.s.mods.strikes_target
-    if target is not None and not t.s.players[target].defeated:
-        return target
-    return t.s.active
+def carry_out(t: Table, plan: strikeplan.StrikePlan) -> None:
+    """One Enemy strikes as ``plan`` says: its Strike: ability (LE-STRIKE-08) then its strikes; a
+    distracted one does not (LE-KEYWORD-19/20)."""
+    if plan.skipped:
+        t.emit("strike_skipped", f"{t.name(plan.card)} is distracted (Buy Time) and does not strike",
+               card=plan.card)
+        return
+    if plan.mode == "none":
+        return
+    strike_fx = t.fx(plan.card, "strike")
+    if plan.mode == "replace":
+        t.push_fx(strike_fx, plan.card, t.s.active)
+        return
+    hits = [{"op": "strike", "seat": plan.seat, "src": plan.card, "to_time": plan.to_time,
+             "wild": plan.wild} for _ in range(plan.hits)]
+    t.push(*[{"op": "fx", "fx": e, "src": plan.card, "seat": plan.seat} for e in strike_fx], *hits)
 
 
-def schedule_strikes(t: Table, cid: int, *, to_time: bool) -> None:
-    """One Enemy strikes: its Strike: ability (LE-STRIKE-08) then one strike, or two for Double
-    Strike (LE-KEYWORD-24); ``to_time`` hits the Time Track instead, unless an Act has redirected
-    every strike at one player (LE-CARD-03/04)."""
-    c = t.card(cid)
-    strike_fx = t.fx(cid, "strike")
-    seat = strike_target(t)
-    if t.s.mods.strikes_target is not None:
-        to_time = False  # LE-CARD-03: strikes no longer lower the Time Track
-    if c.strike_mode == "none":
-        return
-    if c.strike_mode == "replace":
-        t.push_fx(strike_fx, cid, t.s.active)
-        return
-    times = 2 if "double_strike" in c.keywords else 1
-    hits = [{"op": "strike", "seat": seat, "src": cid, "to_time": to_time,
-             "wild": "wild_swing" in c.keywords} for _ in range(times)]
-    t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in strike_fx], *hits)
+strike_target = strikeplan.strike_target
 
 
 @op("rw_strikes")
@@ -180,8 +166,7 @@ def _rw_strikes(t: Table, task: dict) -> None:
     if s.turn.skip_to_cleanup:
         return
     done = task.setdefault("done", [])
-    pending = [c for c in s.piles["real_world"] + s.piles[pp(s.active, "beside")]
-               if c not in done and t.card(c).kind == "enemy" and c not in s.turn.bought_time]
+    pending = strikeplan.real_world_strikers(t, done)
     if not pending:
         return
     if "answer" in task:
@@ -196,7 +181,7 @@ def _rw_strikes(t: Table, task: dict) -> None:
         nxt = pending[0]
     done.append(nxt)
     t.push({**task})
-    schedule_strikes(t, nxt, to_time=False)
+    carry_out(t, strikeplan.plan(t, nxt, to_time=False))
 
 
 @op("strike")
@@ -247,7 +232,7 @@ def _refill_strikes(t: Table) -> None:
         t.shuffle("strikes")
         t.emit("strikes_reshuffled", "The Discarded Strikes are shuffled into a new Strike deck")
     else:
-        t.end_game("loss:strikes", "LE-STRIKE-13: the Strike deck and the Discarded Strikes are both empty")
+        t.end_game("loss:strikes", "LE-STRIKE-13", "the Strike deck and the Discarded Strikes are both empty")
 
 
 @op("strike_card")
@@ -321,7 +306,7 @@ def defeat_player(t: Table, seat: int) -> None:
     s = t.s
     name = t.player_name(seat)
     if s.act < 3 and not s.setup.get("traitor"):
-        t.end_game("loss:defeat", f"LE-DEFEAT-09: {name} was defeated in Act {s.act}")
+        t.end_game("loss:defeat", "LE-DEFEAT-09", f"{name} was defeated in Act {s.act}")
         return
     s.players[seat].defeated = True
     t.emit("player_defeated", f"{name} is defeated and leaves the game", seat=seat)
@@ -330,7 +315,7 @@ def defeat_player(t: Table, seat: int) -> None:
         for cid in list(s.piles[pp(seat, pile)]):
             t.move(cid, pp(seat, pile), dst, face_up=pile == "beside" or None)
     if not t.living():
-        t.end_game("loss:all_defeated", "LE-DEFEAT-11: every player has been defeated")
+        t.end_game("loss:all_defeated", "LE-DEFEAT-11", "every player has been defeated")
         return
     if seat == s.active:
         s.turn.skip_to_cleanup = True
@@ -396,7 +381,7 @@ def _begin_next_part(t: Table, task: dict) -> None:
     """LE-ACT-03/07/09/10/11: flip or retire the Act card, run the new Part's Setup, go to Cleanup."""
     s = t.s
     if s.act == 3 and s.part == 3:
-        t.end_game("major", "Major Victory: the final Objective is complete (LE-GEN-03)")
+        t.end_game("major", "LE-GEN-03", "the final Objective of Act 3 is complete")
         return
     cur = current_act_card(t)
     parts = [p.part for p in t.card(cur).parts]

@@ -21,7 +21,7 @@ class Modifiers:
     # discard pile (LE-CARD-31; actions.gain_pile).
     gains_to_hand_of: int | None = None
     # Enemy strikes always hit this seat, whoever's turn it is, and never lower the Time Track
-    # (LE-CARD-03/04; flow.strike_target, flow.schedule_strikes).
+    # (LE-CARD-03/04; strikeplan.strike_target and strikeplan.plan).
     strikes_target: int | None = None
     # The Attack price of raising the Time Track by one step, when an Act allows buying steps
     # (LE-CARD-05); None: no step can be bought.

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.plaindata import PlainState, dc_dict, int_keys, plain_copy, str_keys
 from engine.core.results import Decision
+from engine.core.savefile import digest
 from engine.legendary.modifiers import Modifiers
 
 # Global pile names. Row spaces are ``row.0`` (leftmost, the Subway) .. ``row.4`` (rightmost);
@@ -120,6 +121,9 @@ class State(PlainState):
     slow_time_used: bool = False
     # Facts Acts set that change general rules (engine/legendary/modifiers.py).
     mods: Modifiers = field(default_factory=Modifiers)
+    # How the game ended: {"rule": ..., "cause": ...} (Table.end_game). Follows from the commands;
+    # left out of the hash so saves made before it existed still load.
+    ending: dict[str, str] = field(default_factory=dict)
 
     def clone(self) -> State:
         """A deep copy for undo snapshots (faster than copy.deepcopy on the whole object)."""
@@ -136,6 +140,12 @@ class State(PlainState):
         new.stack = plain_copy(self.stack)
         new.mods = self.mods.copy()
         return new
+
+    def hash(self) -> str:
+        """A stable hash of the state (``ending`` left out, see above)."""
+        d = self.to_dict(share=True)
+        d.pop("ending", None)
+        return digest(d)
 
     # --- serialisation -------------------------------------------------------------------------
 

@@ -140,16 +140,18 @@ class Table(BaseTable[CardDB, State]):
         self.emit("time_changed", f"Time Track {before} -> {self.s.time} ({cause})",
                   before=before, after=self.s.time, cause=cause)
         if self.s.time <= 0:
-            self.end_game("loss:time", "LE-TIME-02: the Time Track reached 0")
+            self.end_game("loss:time", "LE-TIME-02", "the Time Track reached 0")
 
-    def end_game(self, result: str, text: str) -> None:
+    def end_game(self, result: str, rule: str, cause: str) -> None:
+        """End the game with ``result``; the rule and the cause in words stay in ``s.ending``."""
         if self.s.result:
             return
         self.s.result = result
+        self.s.ending = {"rule": rule, "cause": cause}
         self.s.stack.clear()
         self.s.decision = None
         self.s.phase = "over"
-        self.emit("game_over", text, result=result)
+        self.emit("game_over", f"{rule}: {cause}", result=result)
 
     def push_fx(self, effects: list[dict], src: int, seat: int, **extra: Any) -> None:
         self.push(*({"op": "fx", "fx": e, "src": src, "seat": seat, **extra} for e in effects))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.legendary.carddb import CardDB
+from engine.legendary.guidance import guidance
 from engine.legendary.state import State, pp
 
 # Piles whose order and faces nobody sees: only their size is shown (LE-TERM-04).
@@ -64,4 +65,5 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
         "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)
+        **guidance(db, s),
     }

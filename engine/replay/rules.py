@@ -43,6 +43,15 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
+# How a game can end: result -> (rule, cause in words). The view shows them on the end screen.
+ENDINGS: dict[str, tuple[str, str]] = {
+    "humans": ("MR-GEN-02", "20 Mission Points: Neo makes a truce with the Machines. The Humans win"),
+    "machines:neo": ("MR-GEN-03", "Neo has left play. The Machines win"),
+    "machines:neb": ("MR-REALITY-05", "the Nebuchadnezzar is destroyed. The Machines win"),
+    "machines:zion": ("MR-GEN-05", "20 Time counters: the Robot Army destroys Zion. The Machines win"),
+}
+
+
 class Table(BaseTable[ReplayDB, State]):
     """The card database, the state being changed, its task stack and the events so far."""
 
@@ -204,7 +213,7 @@ class Table(BaseTable[ReplayDB, State]):
         self.move(cid, pp(seat, "play"), pp(seat, "discard"), f"{self.name(cid)} is killed ({why})")
         self.emit("character_killed", f"{self.name(cid)} leaves play", card=cid, seat=seat, why=why)
         if self.s.defs[cid] == "neo":
-            self.end("machines:neo", "MR-GEN-03: Neo has left play. The Machines win")
+            self.end("machines:neo")
 
     # --- counters and the end ------------------------------------------------------------------
 
@@ -214,8 +223,7 @@ class Table(BaseTable[ReplayDB, State]):
         self.emit("time_changed", f"Time Pile {before} -> {self.s.time} ({cause})",
                   before=before, after=self.s.time, cause=cause)
         if self.s.time >= TIME_TO_WIN:
-            self.end("machines:zion",
-                     "MR-GEN-05: 20 Time counters: the Robot Army destroys Zion. The Machines win")
+            self.end("machines:zion")
 
     def gain_mp(self, n: int, cause: str) -> None:
         before = self.s.mp
@@ -223,11 +231,10 @@ class Table(BaseTable[ReplayDB, State]):
         self.emit("mp_changed", f"Mission Points {before} -> {self.s.mp} ({cause})",
                   before=before, after=self.s.mp, cause=cause)
         if self.s.mp >= MP_TO_WIN:
-            self.end("humans",
-                     "MR-GEN-02: 20 Mission Points: Neo makes a truce with the Machines. The Humans win")
+            self.end("humans")
 
-    def end(self, result: str, text: str) -> None:
-        """MR-GEN-06: the game ends the moment a victory condition holds."""
+    def end(self, result: str) -> None:
+        """MR-GEN-06: the game ends the moment a victory condition holds (``ENDINGS[result]``)."""
         s = self.s
         if s.result:
             return
@@ -237,7 +244,8 @@ class Table(BaseTable[ReplayDB, State]):
         s.decision = None
         s.tasks.clear()
         s.queue.clear()
-        self.emit("game_over", text, result=result)
+        rule, cause = ENDINGS[result]
+        self.emit("game_over", f"{rule}: {cause}", result=result)
 
     # --- decisions -----------------------------------------------------------------------------
 
@@ -522,7 +530,7 @@ def _out_pursuit(t: Table, h: int, m: int) -> None:
 
 def _out_battle(t: Table, h: int, m: int) -> None:
     if m > h:
-        t.end("machines:neb", "MR-REALITY-05: the Nebuchadnezzar is destroyed. The Machines win")
+        t.end("machines:neb")
     else:
         t.emit("battle_survived", "MR-ROLL-03: the Nebuchadnezzar survives the Battle")
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.replay import schema
 from engine.replay.carddb import ReplayDB
-from engine.replay.rules import Table, acting_seat
+from engine.replay.rules import ENDINGS, Table, acting_seat
 from engine.replay.state import HUMANS, MACHINES, SIDE_KEYS, SIDE_NAMES, State, pp
 
 # What the table waits for at each step, in words (the HUD, the hand-off curtain).
@@ -75,6 +75,7 @@ def observe(db: ReplayDB, s: State, seat: int | None) -> dict[str, Any]:
         # The owner searches their deck in their draw phase: contents (not order) are shown then.
         if s.step == ("zion_draw" if seat == HUMANS else "zero_one_draw"):
             out["deck_contents"] = [card_view(t, c) for c in sorted(s.piles[pp(seat, "deck")])]
+    out["outcome"] = outcome(s)
     return out
 
 
@@ -96,3 +97,15 @@ def step_text(s: State, contest: dict[str, Any] | None) -> str:
         who = SIDE_NAMES[acting] if acting is not None else ""
         return f"the {who} play an Event or pass in the {contest['kind'].capitalize()} contest"
     return STEP_TEXTS.get(s.step, s.phase)
+
+
+def outcome(s: State) -> dict[str, Any] | None:
+    """How the game ended, for the end screen: who won, the rule and cause, and the counters
+    (None while the game runs)."""
+    if not s.result:
+        return None
+    rule, cause = ENDINGS[s.result]
+    side = "Humans" if s.result == "humans" else "Machines"
+    return {"result": s.result, "won": s.result == "humans", "headline": f"The {side} win",
+            "rule": rule, "cause": cause, "text": f"{rule}: {cause}", "turns": s.turn_no,
+            "mission_points": s.mp, "time": s.time}

@@ -317,3 +317,13 @@ def test_mr_gen_06_victory_is_checked_at_once_mid_phase():
     assert events[-1].kind == "game_over"
     assert g.legal_commands() == [] and g.acting is None
     rejected(g, "@0 done", "MR-GEN-06")
+
+
+@pytest.mark.rule("MR-GEN-03")
+def test_the_outcome_in_the_view_names_the_rule_and_cause():
+    g, _, _ = combat_ready(humans=("neo",), plugged=("neo",), human=1, machine=9)
+    assert g.observe(0)["outcome"] is None
+    close_contest(g)
+    out = g.observe(0)["outcome"]
+    assert out["text"] == "MR-GEN-03: Neo has left play. The Machines win"
+    assert (out["headline"], out["won"], out["rule"]) == ("The Machines win", False, "MR-GEN-03")
