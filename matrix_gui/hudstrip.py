@@ -6,19 +6,30 @@ screen reader reads the whole HUD.
 """
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-BIG = "font-size: 17px; font-weight: bold;"
+PLAIN_PX, BIG_PX = 13.0, 17.0  # font sizes at the reference window (REF_W x REF_H)
+REF_W, REF_H = 1440.0, 900.0
+MIN_SCALE, MAX_SCALE = 0.8, 2.4
 
 
-def hud_style(name: str, roles: dict[str, str]) -> str:
+def ui_scale(width: float, height: float) -> float:
+    """How much the table's text grows with the window: 1.0 at 1440x900, the table's own
+    proportion (it fits the window keeping its aspect), within MIN_SCALE..MAX_SCALE."""
+    return max(MIN_SCALE, min(MAX_SCALE, width / REF_W, height / REF_H))
+
+
+def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
     """The style sheet of a strip named ``name``: its frame, plain labels, and a big bold label per
-    role in its colour (an empty colour keeps the label's own)."""
+    role in its colour (an empty colour keeps the label's own), sized by ``scale``."""
+    plain, big = round(PLAIN_PX * scale), round(BIG_PX * scale)
     lines = [f"QFrame#{name} {{ background: #07110b; border-bottom: 1px solid #1f6b3d; }}",
-             "QLabel { color: #cfeedd; font-size: 13px; }"]
+             f"QLabel {{ color: #cfeedd; font-size: {plain}px; }}",
+             f"QToolButton {{ font-size: {plain}px; }}"]
     for role, colour in roles.items():
         ink = f"color: {colour}; " if colour else ""
-        lines.append(f'QLabel[role="{role}"] {{ {ink}{BIG} }}')
+        lines.append(f'QLabel[role="{role}"] {{ {ink}font-size: {big}px; font-weight: bold; }}')
     return "\n" + "\n".join(lines) + "\n"
 
 
@@ -29,7 +40,9 @@ class HudStrip(QFrame):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        self.setStyleSheet(hud_style(name, roles))
+        self.roles = roles
+        self.scale = 1.0
+        self.setStyleSheet(hud_style(name, roles) + self.extra_style(1.0))
         self.row = QHBoxLayout(self)
         self.row.setContentsMargins(12, 6, 12, 6)
         self.row.setSpacing(spacing)
@@ -50,6 +63,24 @@ class HudStrip(QFrame):
             col.addWidget(w)
         self.row.addLayout(col, stretch)
         return col
+
+    def extra_style(self, scale: float) -> str:
+        """More style sheet for a strip's own widgets at ``scale`` (none by default)."""
+        return ""
+
+    def set_scale(self, scale: float) -> None:
+        """Size the strip's text for a window ``scale`` times the reference (``ui_scale``)."""
+        if abs(scale - self.scale) < 0.04:
+            return
+        self.scale = scale
+        self.setStyleSheet(hud_style(self.objectName(), self.roles, scale) + self.extra_style(scale))
+        m = round(12 * scale), round(5 * scale)
+        self.row.setContentsMargins(m[0], m[1], m[0], m[1])
+
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        win = self.window()
+        self.set_scale(ui_scale(win.width(), win.height()))
 
     def publish(self, values: dict[str, str]) -> None:
         """Keep the shown texts and read them out as the strip's accessible name."""

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
 from matrix_gui.items import AreaItem, CardItem, DecisionItem, OptionItem, TableItem
-from matrix_gui.layout import Area, spread_positions
+from matrix_gui.layout import Area, fitted, spread_positions
 
 Key = tuple[str, Any]
 View = dict[str, Any]
@@ -132,6 +132,7 @@ class KeyedScene(QGraphicsScene):
         """Cards ``indices`` of pile ``name`` side by side in ``area``, left to right, one item each;
         their identities are added to ``wanted``."""
         cards = self.pile_cards(name)
+        area = fitted(area, len(indices))
         pos = spread_positions(area, len(indices))
         for slot, i in enumerate(indices):
             c = cards[i]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -31,8 +31,13 @@ from matrix_gui.paths import AppPaths
 from matrix_gui.settings import Settings
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent  # (only a type here: importing it costs ~25 ms at start-up)
+
     from matrix_gui.animation import AnimationQueue
+    from matrix_gui.banner import ActBanner
     from matrix_gui.content import Content, DbCache
+    from matrix_gui.endscreen import EndScreen
+    from matrix_gui.legendary.guide import GuideStrip
     from matrix_gui.legendary.hud import Hud
     from matrix_gui.legendary.page import LegendaryPage
     from matrix_gui.legendary.scene import TableScene
@@ -149,6 +154,20 @@ class MainWindow(QMainWindow):
         return self.legendary.table
 
     @property
+    def guide(self) -> GuideStrip:
+        return self.legendary.guide.strip
+
+    @property
+    def end_screen(self) -> EndScreen:
+        return self.legendary.guide.end
+
+    @property
+    def banner(self) -> ActBanner:
+        banner = self.legendary.guide.banner
+        assert banner is not None
+        return banner
+
+    @property
     def anim(self) -> AnimationQueue | None:
         """The animation queue of the current game's page."""
         page = self.current_page()
@@ -173,6 +192,13 @@ class MainWindow(QMainWindow):
 
     def toggle_log(self, on: bool) -> None:
         self.log.setVisible(on)
+        if on:
+            self.log.raise_()
+
+    def back_to_start(self) -> None:
+        """The start page (Continue picks the game up again)."""
+        self.refresh_start_page()
+        self.pages.setCurrentWidget(self.start_page)
 
     # --- pages and menus ------------------------------------------------------------------------------------
 
@@ -232,11 +258,13 @@ class MainWindow(QMainWindow):
         self.act_undo = self._action(edit, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.actions_menu = mb.addMenu("&Actions")
         self.actions_menu.aboutToShow.connect(self._fill_actions_menu)
-        self.act_end = QAction("&End the Action Phase", self)
+        self.act_end = QAction("&End Turn", self)
+        self.act_end.setToolTip("End the Action Phase: the Strike and Cleanup Phases follow (E)")
         _set_shortcut(self.act_end, "E")
         self.act_end.triggered.connect(lambda: self.submit_verb("end"))
         self.addAction(self.act_end)
         self.act_objective = QAction("Complete the &Objective", self)
+        self.act_objective.setToolTip("Complete the current Part's Objective (O)")
         _set_shortcut(self.act_objective, "O")
         self.act_objective.triggered.connect(lambda: self.submit_verb("objective"))
         self.addAction(self.act_objective)
@@ -448,6 +476,8 @@ class MainWindow(QMainWindow):
         self.table_page(ruleset_of(game)).show_game()
 
     def _on_events(self, events: tuple) -> None:
+        # an accepted command: "Drop on a highlighted place" or an old refusal no longer applies
+        self.statusBar().clearMessage()
         self.log.add_events(events)
         page = self.current_page()
         if page is not None:

@@ -17,7 +17,8 @@ VICTORIES = {"major": "Major Victory", "minor": "Minor Victory"}
 
 def guidance(db: CardDB, s: State) -> dict[str, Any]:
     """The view's guidance fields: ``next_step``, ``objective``, ``act_part``, ``strike_forecast``,
-    ``outcome`` (None while the game runs) and the pending decision's ``decision_source``."""
+    ``outcome`` (None while the game runs), the pending decision's ``decision_source`` and whether
+    the Objective can be completed now (``objective_ready``)."""
     t = Table(db, s)
     part = current_part(t)
     return {
@@ -27,6 +28,7 @@ def guidance(db: CardDB, s: State) -> dict[str, Any]:
         "strike_forecast": strikeplan.forecast(t),
         "outcome": outcome(t),
         "decision_source": decision_source(t),
+        "objective_ready": _legal(t, "objective"),  # the Objective can be completed now (LE-ACT-04)
     }
 
 

@@ -4,43 +4,55 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
 
 from matrix_gui.hudstrip import HudStrip
 from matrix_gui.legendary.items import SEAT_COLOURS
 
-ROLES = {"big": "#39ff7a", "pool": "", "over": "#ffc84a"}  # label role -> colour ("": the plain one)
+ROLES = {"big": "#39ff7a", "pool": "", "act": "#ffc84a"}  # label role -> colour ("": the plain one)
 
 
 class Hud(HudStrip):
-    """One strip above the table; every value is also an accessible name for screen readers."""
+    """One strip above the table; every value is also an accessible name for screen readers.
+
+    Two rows in a grid, so no label runs over another: whose turn, the pool, the Time Track and
+    the Act and Part; then the players and the pile counts (both wrap when the window is narrow).
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("hud", ROLES, 22, parent)
+        super().__init__("hud", ROLES, 18, parent)
         self.turn = self._label("big")
         self.pool = self._label("pool")
         self.time = self._label("big")
-        self.act = self._label()
-        self.act.setWordWrap(True)
+        self.act = self._label("act")
         self.players = self._label()
         self.players.setTextFormat(Qt.TextFormat.RichText)
-        self.players.setWordWrap(True)
         self.counts = self._label()
-        self.result = self._label("over")
-        self.add_column(3, self.turn, self.players)
-        self.pool.setMinimumWidth(230)
-        self.time.setMinimumWidth(80)
-        self.row.addWidget(self.pool, 1)
-        self.row.addWidget(self.time)
-        self.add_column(3, self.act, self.counts)
-        self.row.addWidget(self.result)
+        self.result = self._label()  # kept for ``values``; the end screen shows the result
+        self.result.hide()
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(18)
+        grid.setVerticalSpacing(2)
+        for lab in (self.pool, self.time):  # as wide as their text: never overlapped
+            lab.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        for lab in (self.turn, self.act, self.players, self.counts):
+            lab.setWordWrap(True)
+        grid.addWidget(self.turn, 0, 0)
+        grid.addWidget(self.pool, 0, 1)
+        grid.addWidget(self.time, 0, 2)
+        grid.addWidget(self.act, 0, 3)
+        grid.addWidget(self.players, 1, 0, 1, 4)
+        self.counts.hide()  # the table shows each pile's count; kept for ``values`` and screen readers
+        grid.setColumnStretch(0, 5)
+        grid.setColumnStretch(3, 4)
+        self.row.addLayout(grid, 1)
 
     def update_from(self, view: dict[str, Any], act_title: str = "") -> None:
         """Show a view (``observe()``) in words."""
         players = view["players"]
         active = players[view["active"]]
-        phase = view["phase"].title()
-        self.turn.setText(f"Turn {view['turn']} · {active['name']} · {phase} Phase")
+        phase = "Game over" if view.get("outcome") else f"{view['phase'].title()} Phase"
+        self.turn.setText(f"Turn {view['turn']} · {active['name']} · {phase}")
         parts = []
         for p in players:
             c = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
@@ -51,25 +63,23 @@ class Hud(HudStrip):
         self.pool.setText(f"<span style='color:#e0b23a'>Recruit {view['recruit']}</span> · "
                           f"<span style='color:#ff5b4d'>Attack {view['attack']}</span>")
         self.time.setText(f"Time {view['time']}")
-        self.act.setText(f"Act {view['act']} Part {view['part']}" + (f": {act_title}" if act_title else ""))
+        self.act.setText(view.get("act_part") or
+                         f"Act {view['act']} Part {view['part']}" + (f": {act_title}" if act_title else ""))
         piles = view["piles"]
         count = lambda n: piles.get(n, {}).get("count", 0)  # noqa: E731
         seat = view["active"]
         self.counts.setText(f"Matrix Deck {count('matrix_deck')} · Zion {count('zion')} · "
                             f"Hovercraft {count('hovercraft')} · Strikes {count('strikes')} · "
                             f"Your deck {count(f'p{seat}.deck')} · discard {count(f'p{seat}.discard')}")
-        res = view.get("result") or ""
-        self.result.setText(result_text(res))
+        self.result.setText(result_text(view))
         self.publish({"turn": self.turn.text(), "pool": f"Recruit {view['recruit']} Attack {view['attack']}",
                       "time": self.time.text(), "act": self.act.text(), "counts": self.counts.text(),
                       "players": self.players.text(), "result": self.result.text()})
 
 
-def result_text(result: str) -> str:
-    if not result:
-        return ""
-    if result == "major":
-        return "Major Victory!"
-    if result == "minor":
-        return "Minor Victory"
-    return "Defeat: " + result.split(":", 1)[-1].replace("_", " ")
+def result_text(view: dict[str, Any]) -> str:
+    """The game's result as the engine says it ('' while the game runs)."""
+    out = view.get("outcome")
+    if out:
+        return f"{out['headline']}: {out['text']}"
+    return str(view.get("result") or "")

@@ -18,6 +18,8 @@ MAIN_X = 34.0  # the main column starts after the bands' vertical labels
 SIDE_X = 1334.0
 SIDE_W = 500.0
 SIDE_SCALE = 0.55
+SIDE_SCALE_FEW = 0.75  # the other players' scale when there are only one or two of them
+RSI_W = 52.0  # room for an RSI standee beside its Avatar
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class TableLayout:
     bands: list[Band]
     width: float
     height: float
+    decision_at: tuple[float, float] = (664.0, 90.0)  # centre x and top of the decision banner
 
 
 @dataclass(frozen=True)
@@ -73,9 +76,9 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
 
     # --- The Matrix: top two rows -----------------------------------------------------------------
     ya = LABEL_H + 8
-    add(Area("combat", 0, ya, 330, CARD_H, SPREAD, "Combat Zone", back="matrix"))
-    phones["combat"] = Phone("combat", 330 - 130, ya + CARD_H + 4, 130, 24,
-                             f"pay phone · {combat_phone_cost}")
+    # the Combat Zone reaches down to the next row's labels, room for two rows of smaller cards
+    add(Area("combat", 0, ya, 330, CARD_H + 26, SPREAD, "Combat Zone", back="matrix", fan=True))
+    phones["combat"] = Phone("combat", 330 - 130, ya - 27, 130, 24, f"pay phone · {combat_phone_cost}")
     for i, sp in enumerate(row):
         x = 350 + i * STEP
         cost = "no scan" if sp.scan_cost is None else f"scan {sp.scan_cost}"
@@ -104,7 +107,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     add(Area("strikes", 825, yc, CARD_W, CARD_H, STACK, "Strikes", back="strike"))
     add(Area("strike_discard", 940, yc, CARD_W, CARD_H, STACK, "Strike discard", back="strike"))
     add(Area("defeated_heroes", 1055, yc, CARD_W, CARD_H, STACK, "Defeated Heroes", back="hero"))
-    add(Area("real_world", 1170, yc, 90, CARD_H, SPREAD, "Enemies here", 0.64, "matrix"))
+    add(Area("real_world", 1170, yc, 90, CARD_H, SPREAD, "Enemies here", 0.64, "matrix", fan=True))
     bands.append(Band(-12, yc - LABEL_H - 8, MAIN_W + 24, CARD_H + LABEL_H + 22, "THE REAL WORLD", "real"))
 
     # --- the active player's area -------------------------------------------------------------------
@@ -124,16 +127,23 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     bands = [replace(b, x=0, w=b.w + MAIN_X - 12) for b in bands]
 
     # --- the other players, in turn order, on the right -----------------------------------------------
+    # (one or two: larger, in a wider column, so the table fills a wide window)
     others = [(a + k) % players for k in range(1, players)]
     width = MAIN_W + MAIN_X
     if others:
-        width = SIDE_X + SIDE_W
+        k = SIDE_SCALE if len(others) >= 3 else SIDE_SCALE_FEW
+        side_w = SIDE_W * k / SIDE_SCALE
+        width = SIDE_X + side_w
         block = height / max(len(others), 3)
+        if len(others) < 3:  # each band as tall as its cards
+            block = LABEL_H + 24 + 2 * CARD_H * k + 22 + 24
         for n, seat in enumerate(others):
             y = n * block + LABEL_H + 24
-            _player(add, seat, SIDE_X, y, SIDE_SCALE, SIDE_W, names[seat])
-            bands.append(Band(SIDE_X - 10, n * block, SIDE_W + 20, block - 8, names[seat], "player"))
-    return TableLayout(areas, phones, bands, width, height)
+            _player(add, seat, SIDE_X, y, k, side_w, names[seat])
+            bands.append(Band(SIDE_X - 10, n * block, side_w + 20, block - 8, names[seat], "player"))
+    # a decision shows over the Real World row (the Dock), never over the Matrix Row and Resolving
+    # area that hold the card asking, nor the active player's hand and Strikes
+    return TableLayout(areas, phones, bands, width, height, (MAIN_X + 520, yc - 30))
 
 
 def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str) -> None:
@@ -141,16 +151,18 @@ def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: 
     cw, ch, step = CARD_W * k, CARD_H * k, STEP * k
     p = f"p{seat}."
     add(Area(p + "avatar", x0, y0, cw, ch, STACK, "Avatar", k, "avatar", seat))
+    x0r = x0 + RSI_W * k  # the RSI standee stands right of the Avatar, never over its text
     if k == 1.0:
-        add(Area(f"pool{seat}", x0 + step, y0, cw, ch, TOKEN, "Recruit · Attack", k, seat=seat))
-        x = x0 + 2 * step
+        add(Area(f"pool{seat}", x0r + step, y0, cw, ch, TOKEN, "Recruit · Attack", k, seat=seat))
+        x = x0r + 2 * step
     else:
-        x = x0 + step
+        x = x0r + step
     add(Area(p + "deck", x, y0, cw, ch, STACK, "Deck", k, "hero", seat))
     add(Area(p + "discard", x + step, y0, cw, ch, STACK, "Discard", k, "hero", seat))
     xs = x + 2 * step
     sw = 170 * k / (1.0 if k == 1.0 else 0.75)
-    add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if k == 1.0 else k, "strike", seat))
+    add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if k == 1.0 else k, "strike", seat,
+             fan=True))
     xp = xs + sw + 20 * k
     add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat))
     yh = y0 + ch + (14 + LABEL_H) * k if k == 1.0 else y0 + ch + 22

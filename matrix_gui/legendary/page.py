@@ -29,6 +29,7 @@ class LegendaryPage(TablePage):
     RULESET = "legendary"
 
     def __init__(self, win: MainWindow) -> None:
+        from matrix_gui.legendary.guide import TableGuide
         from matrix_gui.legendary.hud import Hud
         from matrix_gui.legendary.view import TableView
 
@@ -38,7 +39,11 @@ class LegendaryPage(TablePage):
         lay.setSpacing(0)
         self.hud = Hud()
         self.view = TableView(self.ops, win.busy, win.status)
+        # next step with End Turn, Objective, strike forecast; the Act/Part banner; the end screen
+        self.guide = TableGuide(win, win.act_end, win.act_objective, new_game=win.new_game_dialog,
+                                back_to_start=win.back_to_start, show_log=lambda: win.toggle_log(True))
         lay.addWidget(self.hud)
+        lay.addWidget(self.guide.strip)
         lay.addWidget(self.view, 1)
         self.table: TableScene | None = None
 
@@ -108,6 +113,7 @@ class LegendaryPage(TablePage):
         self.anim.idle.connect(self.refresh)
         view = self.observe()
         self.table.set_view(view)
+        self.guide.attach(self.table, view)
         self.view.set_table(self.table)
         self.view.zoom_on_hover = settings.zoom_on_hover
         win.log.clear()
@@ -125,13 +131,14 @@ class LegendaryPage(TablePage):
         if any(e.kind == "game_over" for e in events):
             from matrix_gui.legendary.hud import result_text
 
-            self.win.status(result_text(view.get("result", "")) + " (Game menu: New Game)")
+            self.win.status(result_text(view))
 
     def refresh(self) -> None:
         if self.game is None:
             return
         view = self.observe()
         self.hud.update_from(view, view.get("act_title", ""))
+        self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
         self.win.act_undo.setToolTip(self.undo_tip(view))
         self.win.act_save.setEnabled(True)

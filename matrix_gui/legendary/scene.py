@@ -13,10 +13,10 @@ from PySide6.QtGui import QPainter
 
 from matrix_gui.items import TableItem, paint_slot
 from matrix_gui.keyedscene import KeyedScene, View, display_of
-from matrix_gui.layout import SPACE, SPREAD, STACK, TOKEN, TRACK, spread_positions
+from matrix_gui.layout import SPACE, SPREAD, STACK, TOKEN, TRACK, fitted, spread_positions
 from matrix_gui.legendary.faces import LegendaryFaces
 from matrix_gui.legendary.items import BandsItem, PhoneItem, PoolItem, RsiItem, TimeTrackItem, paint_bands
-from matrix_gui.legendary.layout import RowSpaceInfo, TableLayout, compute
+from matrix_gui.legendary.layout import RSI_W, RowSpaceInfo, TableLayout, compute
 
 
 class TableScene(KeyedScene):
@@ -73,6 +73,7 @@ class TableScene(KeyedScene):
         self.layout = lay
         self.bands.set_bands(lay.bands)
         self.sync_areas({key: a for key, a in lay.areas.items() if a.style not in (TOKEN, TRACK)})
+        self.DECISION_AT = lay.decision_at
         for name, ph in lay.phones.items():
             if name not in self.phones:
                 self.phones[name] = PhoneItem(ph)
@@ -104,6 +105,7 @@ class TableScene(KeyedScene):
         n = len(self.pile_cards(name))
         if index is None:
             index = n - 1
+        area = fitted(area, max(n, 1))
         pos = spread_positions(area, max(n, 1))
         order = self.order(name) or [0]
         slot = order.index(index) if index in order else 0
@@ -161,9 +163,16 @@ class TableScene(KeyedScene):
                 p["seat"] for p in in_matrix_players] else 0
             it.setScale(1.0)
             return space.x + 14 + i * 62, space.y + space.h - 70
-        av = lay.areas[f"p{seat}.avatar"]
+        av = lay.areas[f"p{seat}.avatar"]  # beside the Avatar (layout.RSI_W), not over its text
         it.setScale(av.scale)
-        return av.x + av.w / 2 - 23 * av.scale, av.y + av.h - 66 * av.scale
+        return av.x + av.w + 3 * av.scale, av.y + av.h - 64 * av.scale
+
+    def rsi_home(self, seat: int) -> QRectF:
+        """Where a player's standee stands in the Real World: their Avatar and the space right of
+        it (the standee stands beside the card, not over its text)."""
+        av = self.areas[f"p{seat}.avatar"].area
+        return QRectF(av.x, av.y, av.card_w + RSI_W * av.scale, av.card_h)
 
     def decision_prompt(self, view: View, dec: dict[str, Any]) -> str:
-        return f"{view['players'][dec['seat']]['name']}: {dec['prompt']}"
+        """The engine's words: who decides, for which card, and what (``next_step``)."""
+        return view.get("next_step") or f"{view['players'][dec['seat']]['name']}: {dec['prompt']}"

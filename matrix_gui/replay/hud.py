@@ -40,14 +40,17 @@ class ReplayHud(HudStrip):
         self.sizes.setWordWrap(True)
         self.row.addWidget(self.sizes, 3)
         self.result = self._label("over")
+        self.result.setWordWrap(True)  # the whole result, never cut (the end screen shows it too)
         self.row.addWidget(self.result, 2)
 
     def update_from(self, view: dict[str, Any], front: int | None) -> None:
         """Show a view; ``front`` is the seat at the screen (None while the curtain is up)."""
         acting = view.get("acting")
         who = "" if acting is None else f" · {SIDES[acting]} to act"
-        self.turn.setText(f"Turn {view['turn']} · {str(view['phase']).replace('_', '-').title()} Phase{who}")
-        text = str(view.get("step_text", ""))
+        phase = "Game over" if view.get("outcome") else \
+            f"{str(view['phase']).replace('_', '-').title()} Phase{who}"
+        self.turn.setText(f"Turn {view['turn']} · {phase}")
+        text = view["outcome"]["text"] if view.get("outcome") else str(view.get("step_text", ""))
         at = " (behind the curtain: no hand is shown)" if front is None else (
             "" if front == acting else f" (at the screen: the {SIDES[front]})")
         self.step.setText(f"{text[:1].upper()}{text[1:]}{at}")

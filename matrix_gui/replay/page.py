@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout
 from engine.core.commands import Command
 from engine.core.results import Accepted, Event, Rejection
 from engine.replay.game import ReplayGame
+from matrix_gui.endscreen import EndScreen, replay_facts
 from matrix_gui.page import TablePage
 from matrix_gui.replay.animation import ReplayAnimation
 from matrix_gui.replay.curtain import Curtain
@@ -55,6 +56,10 @@ class ReplayPage(TablePage):
         lay.addWidget(self.view, 1)
         self.curtain = Curtain(self)
         self.curtain.acknowledged.connect(self.acknowledge)
+        self.end = EndScreen(win)  # once the game is over
+        self.end.new_game.connect(win.new_game_dialog)
+        self.end.back_to_start.connect(win.back_to_start)
+        self.end.show_log.connect(lambda: win.toggle_log(True))
         self.scene: ReplayScene | None = None
         self.anim: ReplayAnimation | None = None
         self._faces: ReplayFaces | None = None
@@ -282,7 +287,7 @@ class ReplayPage(TablePage):
             return
         self.anim.enqueue(events, self.observe())
         if any(e.kind == "game_over" for e in events):
-            self.status(result_text(self.game.observe(None)["result"]) + " (Game menu: New Game)")
+            self.status(result_text(self.game.observe(None)["result"]))
 
     def _settled(self) -> None:
         """After each animated command: hand the computer over if another side must act now."""
@@ -367,8 +372,17 @@ class ReplayPage(TablePage):
         if self.view.focus_key is not None and sc.item_for(self.view.focus_key) is None:
             self.view.focus_key = None
         self.hud.update_from(sc.view, self.front)
+        self._show_end(g.observe(None).get("outcome"))
         self.win.act_undo.setToolTip(self.undo_tip(sc.view))
         self.win.act_save.setEnabled(True)
+
+    def _show_end(self, outcome: dict[str, Any] | None) -> None:
+        """The end screen over the table (not the HUD) while the game is over."""
+        if not outcome:
+            self.end.hide()
+            return
+        if self.end.isHidden() or self.end.outcome != outcome:
+            self.end.show_outcome(outcome, replay_facts(outcome))
 
     def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page
         super().resizeEvent(e)

@@ -47,8 +47,8 @@ def test_move_the_rsi_into_the_matrix_and_back_by_the_subway_phone(qtbot, win):
     state(win).turn.free_move_used = False
     drag(qtbot, win, ("rsi", 0), ("phone", "subway"))
     assert not state(win).players[0].in_matrix
-    avatar = win.view.table.areas["p0.avatar"].sceneBoundingRect()
-    assert avatar.contains(win.view.table.rsis[0].sceneBoundingRect().center())
+    home = win.view.table.rsi_home(0)  # beside the Avatar
+    assert home.contains(win.view.table.rsis[0].sceneBoundingRect().center())
 
 
 @pytest.mark.rule("LE-MOVE-14")
@@ -161,8 +161,8 @@ def test_a_drop_on_nothing_snaps_back(qtbot, win):
     drag(qtbot, win, ("rsi", 0), ("pile", "strikes"))
     assert win.ops.game.state_hash() == h
     assert win.view.last_reason
-    avatar = win.view.table.areas["p0.avatar"].sceneBoundingRect()
-    assert avatar.contains(win.view.table.rsis[0].sceneBoundingRect().center())
+    home = win.view.table.rsi_home(0)  # beside the Avatar
+    assert home.contains(win.view.table.rsis[0].sceneBoundingRect().center())
 
 
 def test_illegal_phone_shows_the_rule(qtbot, win):

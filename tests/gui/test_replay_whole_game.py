@@ -54,6 +54,8 @@ def test_a_whole_replay_game_through_the_gui_with_the_curtain_at_each_hand_off(q
         previous = seat
     assert game.over, "the game did not finish"
     assert game.state.result and win.replay.hud.values["result"]
+    assert table.end.isVisible()  # the end screen, with the engine's rule and cause
+    assert table.end.cause.text() == game.observe(None)["outcome"]["text"]
     assert curtains == table.handoffs and curtains > 10
     assert ways.get("drag", 0) and ways.get("click", 0), ways
     assert {"draw", "deploy", "done", "plug", "pass", "mission"} <= verbs, verbs

@@ -56,7 +56,9 @@ def test_matrix_on_top_two_rows_real_world_below(qtbot, win):
 @pytest.mark.rule("LE-GEN-06")
 def test_rsi_stands_on_the_avatar_or_in_the_matrix_space(qtbot, win):
     scenario(win, "world 0 real", "world 1 matrix")
-    assert rect(win, ("pile", "p0.avatar")).contains(rect(win, ("rsi", 0)).center())
+    assert win.view.table.rsi_home(0).contains(rect(win, ("rsi", 0)).center())
+    rsi, av = win.view.table.rsis[0], win.view.table.areas["p0.avatar"].area
+    assert rsi.mapRectToScene(rsi.body_rect()).left() >= av.x + av.card_w  # the Avatar's text shows
     assert rect(win, ("pile", "in_matrix")).contains(rect(win, ("rsi", 1)).center())
     assert rect(win, ("pile", "p1.avatar")).center() != rect(win, ("rsi", 1)).center()
 

@@ -172,6 +172,7 @@ def test_le_act_04_objective_and_act_part_follow_the_act(scenario):
     assert v["objective"] == "Defeat the Drill Agent."
     assert v["act_part"] == "Act 1 Part 1: Find the Drill Agent"
     assert "the Objective can be completed now" in v["next_step"]
+    assert v["objective_ready"]
     accepted(sc, "objective")
     v = view(sc)
     assert v["act_part"] == "Act 1 Part 2: Clear the Sentinels"

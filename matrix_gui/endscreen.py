@@ -1,0 +1,98 @@
+"""The end screen: the victory level or the loss with the engine's rule and cause,
+a few numbers of the game, and the ways on: New game, Back to start, Show log.
+
+It shows the ``outcome`` of an ``observe`` view as the engine words it; both rulesets' views
+carry one (``headline``, ``rule``, ``cause``, ``text`` and counters).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+STYLE = """
+QDialog#endcard { background: #07110b; border: 3px solid %(ink)s; }
+QLabel { color: #d9ffe6; font-size: %(plain)spx; }
+QLabel#headline { color: %(ink)s; font-size: %(big)spx; font-weight: bold; }
+QLabel#cause { color: #ffe6a3; font-size: %(cause)spx; }
+QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
+              padding: 8px 22px; font-size: %(plain)spx; }
+QPushButton:hover, QPushButton:focus { background: #175c33; }
+"""
+
+
+class EndScreen(QDialog):
+    """A window over the table once the game is over; ``show_outcome`` fills it in.
+
+    A separate window, not a widget laid over the table: anything over the table's viewport
+    makes every repaint of the table several times dearer. It does not block the window, so the
+    final table and the log stay in reach."""
+
+    new_game = Signal()
+    back_to_start = Signal()
+    show_log = Signal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("endcard")
+        self.setWindowTitle("Game over")
+        self.setModal(False)
+        self.outcome: dict[str, Any] = {}
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(36, 26, 36, 26)
+        lay.setSpacing(12)
+        self.headline = QLabel()
+        self.headline.setObjectName("headline")
+        self.cause = QLabel()
+        self.cause.setObjectName("cause")
+        self.cause.setWordWrap(True)
+        self.stats = QLabel()
+        self.stats.setWordWrap(True)
+        for w in (self.headline, self.cause, self.stats):
+            w.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            lay.addWidget(w)
+        row = QHBoxLayout()
+        self.btn_new = QPushButton("New game")
+        self.btn_start = QPushButton("Back to start")
+        self.btn_log = QPushButton("Show log")
+        for b, sig in ((self.btn_new, self.new_game), (self.btn_start, self.back_to_start),
+                       (self.btn_log, self.show_log)):
+            b.setAutoDefault(False)
+            b.clicked.connect(sig.emit)
+            row.addWidget(b)
+        self.btn_new.clicked.connect(self.hide)
+        self.btn_start.clicked.connect(self.hide)
+        lay.addLayout(row)
+
+    def show_outcome(self, outcome: dict[str, Any], facts: list[str]) -> None:
+        """Show ``outcome`` (a view's) with ``facts`` (short lines: turns, Acts, Strikes...)."""
+        self.outcome = dict(outcome)
+        ink = "#39ff7a" if outcome.get("won") else "#ff6b5b"
+        w = max(self.parentWidget().window().width(), 400)
+        scale = max(0.8, min(2.2, w / 1440))
+        self.setStyleSheet(STYLE % {"ink": ink, "plain": round(15 * scale), "big": round(40 * scale),
+                                    "cause": round(19 * scale)})
+        self.headline.setText(outcome.get("headline", ""))
+        self.cause.setText(outcome.get("text", ""))
+        self.stats.setText(" · ".join(facts))
+        self.setMinimumWidth(min(round(w * 0.5), max(480, round(420 * scale))))
+        self.show()
+        self.raise_()
+        self.btn_new.setFocus()
+
+
+def legendary_facts(outcome: dict[str, Any]) -> list[str]:
+    """The numbers of a Legendary game's end: turns, the Act reached, Strikes taken, Time left."""
+    by = outcome.get("strikes_by_player") or {}
+    who = ", ".join(f"{name} {n}" for name, n in by.items() if n)
+    return [f"{outcome['turns']} turns", f"reached Act {outcome['act']} Part {outcome['part']}",
+            f"Strikes taken: {outcome['strikes_taken']}" + (f" ({who})" if who else ""),
+            f"Time Track {outcome['time']}"]
+
+
+def replay_facts(outcome: dict[str, Any]) -> list[str]:
+    """The numbers of a Matrix Replay game's end: turns, Mission Points, Time Pile."""
+    return [f"{outcome['turns']} turns", f"Mission Points {outcome['mission_points']}/20",
+            f"Time {outcome['time']}/20"]

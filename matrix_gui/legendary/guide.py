@@ -1,0 +1,151 @@
+"""What keeps the players of a Legendary game on track, as one piece the page holds
+(``TableGuide``): the guide strip under the HUD (the next step with the End Turn button, the current
+Objective, what will strike this turn), the Act/Part banner on the table and the end screen.
+
+Every text is the engine's (``observe``: ``next_step``, ``objective``, ``act_part``,
+``strike_forecast``, ``outcome``); ``attach`` gives it a new game's scene and first view, ``show``
+brings every part up to date from a view.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QGraphicsScene, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+
+from matrix_gui.banner import ActBanner
+from matrix_gui.endscreen import EndScreen, legendary_facts
+from matrix_gui.hudstrip import HudStrip
+
+ROLES = {"caption": "#39ff7a"}
+BUTTON_STYLE = """
+QToolButton { background: #175c33; color: #eafff1; border: 1px solid #39ff7a; border-radius: 6px;
+              padding: 4px 14px; font-weight: bold; }
+QToolButton:hover { background: #1f7a44; }
+QToolButton:disabled { background: #0e2a18; color: #557a63; border-color: #2f5a3f; }
+"""
+
+
+class GuideStrip(HudStrip):
+    """Next step + End Turn, the Objective panel and the strikes panel, side by side."""
+
+    def __init__(self, end_turn: QAction, objective: QAction, parent: QWidget | None = None) -> None:
+        super().__init__("guide", ROLES, 16, parent)
+        self.prompt = self._wrapping()
+        self.prompt.setObjectName("step")
+        self.prompt.setAccessibleName("Next step")
+        self.end_turn = self._button(end_turn)
+        self.complete = self._button(objective)
+        self.objective = self._wrapping()
+        self.objective.setAccessibleName("Objective")
+        self.strikes = self._wrapping()
+        self.strikes.setAccessibleName("Strikes this turn")
+        self.row.addLayout(self._panel("NEXT", self.prompt), 5)
+        self.row.addWidget(self.complete)
+        self.row.addWidget(self.end_turn)
+        self.row.addLayout(self._panel("OBJECTIVE", self.objective), 4)
+        self.row.addLayout(self._panel("IF THE TURN ENDED NOW", self.strikes), 4)
+
+    def extra_style(self, scale: float) -> str:
+        """The next step in bold, between the plain and the big size; the buttons."""
+        return (f"QLabel#step {{ color: #ffe6a3; font-size: {round(15 * scale)}px; font-weight: bold; }}"
+                f'QLabel[role="caption"] {{ font-size: {round(11 * scale)}px; letter-spacing: 1px; }}'
+                + BUTTON_STYLE.replace("padding: 4px 14px;", f"padding: {round(4 * scale)}px "
+                                       f"{round(14 * scale)}px; font-size: {round(14 * scale)}px;"))
+
+    def _wrapping(self, role: str = "") -> QLabel:
+        lab = self._label(role)
+        lab.setWordWrap(True)
+        lab.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        return lab
+
+    def _button(self, action: QAction) -> QToolButton:
+        b = QToolButton()
+        b.setDefaultAction(action)  # the one action object: menu, shortcut and button
+        b.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table keeps the keyboard
+        return b
+
+    def _panel(self, caption: str, body: QLabel) -> QVBoxLayout:
+        cap = self._label("caption")
+        cap.setText(caption)
+        col = QVBoxLayout()
+        col.setSpacing(1)
+        col.addWidget(cap)
+        col.addWidget(body, 1)
+        return col
+
+    def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
+        """Show a view's guidance; the Complete Objective button only while it can be done."""
+        self.prompt.setText(view.get("next_step", ""))
+        obj = view.get("objective") or "No Objective: follow the Act card's instructions"
+        self.objective.setText(obj)
+        self.objective.setToolTip(view.get("act_part", ""))
+        fc = view.get("strike_forecast") or {}
+        self.strikes.setText("" if view.get("outcome") else fc.get("text", ""))
+        self.strikes.setToolTip(strike_lines(fc))
+        self.complete.setVisible(can_complete)
+        self.end_turn.setVisible(not view.get("outcome"))
+        self.publish({"next_step": self.prompt.text(), "objective": obj,
+                      "strikes": self.strikes.text()})
+
+
+def strike_lines(fc: dict[str, Any]) -> str:
+    """One line per Enemy of a strike forecast (the strikes panel's tooltip)."""
+    lines = []
+    for r in fc.get("enemies", []):
+        if r["skipped"]:
+            lines.append(f"{r['name']}: does not strike ({r['skipped']})")
+            continue
+        what = []
+        if r["time_loss"]:
+            what.append(f"Time -{r['time_loss']}")
+        if r["strike_cards"]:
+            what.append(f"{r['target']} draws {r['strike_cards']}")
+        if r["avoided"]:
+            what.append(f"{r['avoided']} avoided")
+        if r["ability"]:
+            what.append("its Strike: ability" + (" instead" if r["mode"] == "replace" else ""))
+        lines.append(f"{r['name']}: " + (", ".join(what) or "no strike"))
+    return "\n".join(lines)
+
+
+class TableGuide:
+    """The guide strip, the banner and the end screen of one table page."""
+
+    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, *,
+                 new_game: Callable[[], Any], back_to_start: Callable[[], Any],
+                 show_log: Callable[[], Any]) -> None:
+        self.strip = GuideStrip(end_turn, objective)
+        self.end = EndScreen(window)
+        self.end.new_game.connect(new_game)
+        self.end.back_to_start.connect(back_to_start)
+        self.end.show_log.connect(show_log)
+        self.banner: ActBanner | None = None
+        self._seen: tuple[int, int] | None = None  # the Act and Part the banner last saw
+
+    def attach(self, scene: QGraphicsScene, view: dict[str, Any]) -> None:
+        """A new game's table: the banner goes on its scene; no banner for the Act it starts in."""
+        self.banner = ActBanner()
+        scene.addItem(self.banner)
+        self._seen = (view["act"], view["part"])
+
+    def show(self, view: dict[str, Any], can_complete: bool, animate: bool) -> None:
+        """Bring the strip, the banner and the end screen up to date with ``view``."""
+        over = view.get("outcome")
+        self.strip.update_from(view, can_complete and not over)
+        seen = (view["act"], view["part"])
+        if self.banner is not None:
+            if over:
+                self.banner.hide()
+            elif self._seen is not None and seen != self._seen:
+                self.banner.announce(view.get("act_part", f"Act {seen[0]} Part {seen[1]}"),
+                                     view.get("objective", ""), animate=animate)
+        self._seen = seen
+        if over:
+            if self.end.isHidden() or self.end.outcome != over:
+                self.end.show_outcome(over, legendary_facts(over))
+        elif not self.end.isHidden():
+            self.end.hide()
