@@ -48,7 +48,11 @@ class Settings:
         except TypeError:
             return cls()
 
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as the file holds them."""
+        return asdict(self)
+
     def save(self, path: Path) -> None:
         from engine.core.savefile import write_json_atomic  # (not needed before the first frame)
 
-        write_json_atomic(Path(path), asdict(self))
+        write_json_atomic(Path(path), self.as_dict())
