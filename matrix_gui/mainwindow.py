@@ -26,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.autosave import clean_stale_temp
+from matrix_gui.autosavestatus import AutosaveWarning
 from matrix_gui.operations import Operations
 from matrix_gui.paths import AppPaths
 from matrix_gui.settings import Settings
@@ -88,6 +90,8 @@ class MainWindow(QMainWindow):
         self._log: GameLog | None = None
         self._build_menus()
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
+        self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
+        clean_stale_temp(self.paths.data, self.paths.saves)  # left by a write that was killed
         self._restore_geometry()
         self.refresh_start_page()
         from matrix_gui.refusals import install
@@ -396,17 +400,25 @@ class MainWindow(QMainWindow):
         return True
 
     def load_file(self, path: Path) -> bool:
-        """Load a save into the page of its ruleset; on failure show why and leave the file untouched."""
+        """Load a save (with its autosave journal, if any) into the page of its ruleset; on failure
+        show why and leave the file untouched. A long game shows a progress dialog; the game log is
+        rebuilt from the replay."""
         from engine.core.savefile import SaveError
         from engine.legendary.carddb import CardLoadError
+        from matrix_gui.loading import LOAD_ERRORS, load_save
 
-        ruleset = _save_ruleset(Path(path))
+        def page_for(ruleset: str) -> TablePage:
+            if ruleset not in PAGES:
+                raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this app does not know')
+            return self.table_page(ruleset)
+
         try:
-            game = self.table_page(ruleset if ruleset in PAGES else "legendary").load_game(Path(path))
-        except (SaveError, CardLoadError, OSError, ValueError, TypeError, KeyError) as e:
+            game, events = load_save(Path(path), page_for, self)
+        except (*LOAD_ERRORS, CardLoadError) as e:
             self.show_error("Cannot load this game", str(e))
             return False
         self.ops.start(game)
+        self.log.add_events(events)
         self.status(f"Loaded {path}")
         return True
 
@@ -556,6 +568,7 @@ class MainWindow(QMainWindow):
         self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self.settings.window_state = bytes(self.saveState().toBase64().data()).decode()
         self.save_settings()
+        self.ops.close()
         super().closeEvent(e)
 
 
@@ -564,16 +577,6 @@ def ruleset_of(game: Any) -> str:
     import sys
 
     return str(getattr(sys.modules[type(game).__module__], "RULESET", ""))
-
-
-def _save_ruleset(path: Path) -> str:
-    """The ruleset a save file names ('' when the file cannot be read: loading it reports why)."""
-    from engine.core.savefile import SaveError, read_save_any
-
-    try:
-        return read_save_any(Path(path))[0]
-    except (SaveError, OSError, ValueError, KeyError, TypeError):
-        return ""
 
 
 def _set_shortcut(action: QAction, key: Any) -> None:

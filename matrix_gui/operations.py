@@ -2,7 +2,9 @@
 
 Every player action is one ``Command`` sent through ``submit``: it reaches the engine and emits
 ``events_applied(events)`` once; a refusal emits ``rejected(Rejection)`` and changes nothing. After
-every accepted command the game is autosaved (atomic write). The legal commands are asked of the
+every accepted command the game is autosaved (one appended journal line, see
+``engine.core.autosave``); a failed autosave is announced by ``autosave_changed`` each time, and
+its all-clear once, when it works again. The legal commands are asked of the
 engine once per state version (and seat) and kept until the game changes.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
+from engine.core.autosave import AutosaveWriter
 from engine.core.commands import Command
 from engine.core.results import Accepted, Rejection, Result
 
@@ -29,6 +32,7 @@ class Operations(QObject):
     events_applied = Signal(object)  # tuple[Event, ...] of one accepted command (or undo)
     rejected = Signal(object)  # Rejection
     game_replaced = Signal()  # a new or loaded game: redraw everything
+    autosave_changed = Signal(str)  # why the autosave failed (at each failure), or "" once it works again
 
     def __init__(self, autosave: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -38,6 +42,7 @@ class Operations(QObject):
         self.version = 0  # counts the changes of the game: new, loaded, each accepted command
         self._legal: dict[int | None, list[Command]] = {}
         self._legal_version = -1
+        self._autosaver = AutosaveWriter(autosave) if autosave is not None else None
 
     # --- whole games -----------------------------------------------------------------------------
 
@@ -45,8 +50,13 @@ class Operations(QObject):
         """Make ``game`` the current game (new, loaded or continued)."""
         self.game = game
         self._changed()
-        self._autosave()
+        self._autosave(start=True)
         self.game_replaced.emit()
+
+    def close(self) -> None:
+        """Fold the autosave's journal into its base (the app is closing)."""
+        if self._autosaver is not None and self.game is not None:
+            self._autosave(close=True)
 
     def save(self, path: Path) -> None:
         """Save the current game to ``path`` (atomic)."""
@@ -95,16 +105,33 @@ class Operations(QObject):
             self.rejected.emit(res)
         return res
 
-    def _autosave(self) -> None:
-        if self.autosave_path is None or self.game is None:
+    def _autosave(self, *, start: bool = False, close: bool = False) -> None:
+        writer, game = self._autosaver, self.game
+        if writer is None or game is None:
             return
         try:
-            self.game.save(self.autosave_path)
-            self.autosave_error = ""
-        except OSError as e:  # a full disk must not stop the game
-            self.autosave_error = f"Autosave failed: {e}"
+            if start:
+                writer.start(game)
+            elif close:
+                writer.close()
+            else:
+                writer.record(game)
+        except OSError as e:  # a full disk must not stop the game, but the player must know
+            self.autosave_error = (f"Autosave failed: {_reason(e)}. Your game is not being saved; "
+                                   "use Game > Save… to keep it.")
             log.warning(self.autosave_error)
+            self.autosave_changed.emit(self.autosave_error)
+            return
+        if self.autosave_error:
+            self.autosave_error = ""
+            self.autosave_changed.emit("")
 
     def undo(self, seat: int | None = None) -> Result:
         """Take back the last command (as ``seat``, when the ruleset lets only some seats do it)."""
         return self.submit(Command("undo", (), seat))
+
+
+def _reason(e: OSError) -> str:
+    """An OSError in words: its message and the file it names."""
+    text = e.strerror or str(e) or type(e).__name__
+    return f"{text} ({e.filename})" if e.filename else text

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QMenu, QWidget
 
 from engine.core.commands import Command
+from engine.core.gamelog import ReplayHook
 
 if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
@@ -49,8 +50,10 @@ class TablePage(QWidget):
         g = self.ops.game
         return g if g is not None and self.plays(g) else None
 
-    def load_game(self, path: Path) -> Any:
-        """A saved game of this ruleset (raises with the reason in words; the file is never changed)."""
+    def load_game(self, payload: dict[str, Any], path: Path, each: ReplayHook | None = None) -> Any:
+        """The game a save payload of this ruleset holds (read by ``engine.core.autosave``, its
+        journal folded in), replayed with ``each`` hearing of every command; raises with the reason
+        in words."""
         raise NotImplementedError
 
     def observe(self) -> dict[str, Any]:

@@ -18,6 +18,7 @@ import engine
 SAVE_FORMAT = "matrix-tabletop-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+TEMP_SUFFIX = ".tmp"  # of the temp file an atomic write renames onto its target
 
 _KB = 1024
 _MB = 1024 * 1024
@@ -50,24 +51,35 @@ def write_json_atomic(path: Path, obj: object, *, indent: int | None = 1) -> Non
     Serialises first, writes a temp file in the same directory, fsyncs it and ``os.replace``s it
     onto ``path``. On any failure the temp file is removed and the error re-raised.
     """
-    path = Path(path)
     text = json.dumps(obj, sort_keys=True, indent=indent, ensure_ascii=False, allow_nan=False)
-    data = (text + "\n").encode("utf-8")
+    write_bytes_atomic(Path(path), (text + "\n").encode("utf-8"))
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (temp file, fsync, ``os.replace``, fsync the folder)."""
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         _copy_mode(path, tmp_name)
         os.replace(tmp_name, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
-    _fsync_dir(directory)
+    fsync_dir(directory)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """``os.write`` until all of ``data`` is written (a short write is retried, an error raised)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _copy_mode(path: Path, tmp_name: str) -> None:
@@ -79,7 +91,7 @@ def _copy_mode(path: Path, tmp_name: str) -> None:
     os.chmod(tmp_name, mode)
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     """Persist the rename by syncing the directory; unsupported on Windows, so errors are ignored."""
     flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
     try:
@@ -94,8 +106,9 @@ def _fsync_dir(directory: Path) -> None:
         os.close(dir_fd)
 
 
-def write_save(path: Path, ruleset: str, payload: dict) -> None:
-    """Wrap ``payload`` in the versioned, checksummed envelope and write it atomically."""
+def write_save(path: Path, ruleset: str, payload: dict) -> str:
+    """Wrap ``payload`` in the versioned, checksummed envelope and write it atomically; returns the
+    payload's checksum (what an autosave journal names its base by)."""
     if not isinstance(payload, dict):
         raise TypeError(f"save payload must be a dict, not {type(payload).__name__}")
     envelope = {
@@ -107,6 +120,7 @@ def write_save(path: Path, ruleset: str, payload: dict) -> None:
         "sha256": digest(payload),
     }
     write_json_atomic(Path(path), envelope)
+    return str(envelope["sha256"])
 
 
 def read_save(path: Path, *, ruleset: str | None = None, max_bytes: int = MAX_SAVE_BYTES) -> dict:

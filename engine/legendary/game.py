@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core.gamelog import LoggedGame, read_payload
+from engine.core.gamelog import LoggedGame, ReplayHook, read_payload
 from engine.core.inputcheck import one_line
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
@@ -108,7 +108,7 @@ class LegendaryGame(LoggedGame[CardDB, State]):
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any], db: CardDB | None = None, *,
-                     path: Path | None = None) -> LegendaryGame:
+                     path: Path | None = None, each: ReplayHook | None = None) -> LegendaryGame:
         """Rebuild by replaying the log; the final hash must match the saved one."""
         setup, commands, want = read_payload(payload, path, LegendarySetup.from_dict)
         try:
@@ -123,5 +123,5 @@ class LegendaryGame(LoggedGame[CardDB, State]):
                 game = cls.new(setup, db)
         except (SetupError, CardLoadError) as e:
             raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
-        game.replay_log(commands, want, path)
+        game.replay_log(commands, want, path, each=each)
         return game

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core.gamelog import LoggedGame, read_payload
+from engine.core.gamelog import LoggedGame, ReplayHook, read_payload
 from engine.core.inputcheck import one_line
 from engine.core.results import Rejection
 from engine.core.savefile import SaveError
@@ -82,12 +82,12 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
 
     @classmethod
     def from_payload(cls, payload: dict[str, Any], db: ReplayDB | None = None, *,
-                     path: Path | None = None) -> ReplayGame:
+                     path: Path | None = None, each: ReplayHook | None = None) -> ReplayGame:
         """Rebuild by replaying the log from the seed; the final hash must match the saved one."""
         setup, commands, want = read_payload(payload, path, ReplaySetup.from_dict)
         try:
             game = cls.new(setup, db)
         except (SetupError, CardLoadError) as e:
             raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
-        game.replay_log(commands, want, path)
+        game.replay_log(commands, want, path, each=each)
         return game

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
+from engine.core.gamelog import ReplayHook
 from matrix_gui.page import TablePage
 
 if TYPE_CHECKING:
@@ -61,15 +62,14 @@ class LegendaryPage(TablePage):
         content = self.win.content
         return LegendaryGame.new(content.setup(film, players, seed, avatars), content.db)
 
-    def load_game(self, path: Path) -> LegendaryGame:
-        from engine.core.savefile import read_save
-        from engine.legendary.game import RULESET, LegendaryGame
+    def load_game(self, payload: dict[str, Any], path: Path,
+                  each: ReplayHook | None = None) -> LegendaryGame:
+        from engine.legendary.game import LegendaryGame
 
-        payload = read_save(Path(path), ruleset=RULESET)
         setup = payload.get("setup")
         dirs = setup.get("card_dirs", []) if isinstance(setup, dict) else []
         db = self.win.dbs.get(list(dirs) if isinstance(dirs, list) else [])
-        return LegendaryGame.from_payload(payload, db, path=Path(path))
+        return LegendaryGame.from_payload(payload, db, path=Path(path), each=each)
 
     def observe(self) -> dict[str, Any]:
         assert self.ops.game is not None

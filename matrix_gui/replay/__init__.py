@@ -6,7 +6,6 @@ adds the dice to the generic animation queue. The engine (``engine.replay``) own
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,10 +20,3 @@ def new_game(seed: int) -> ReplayGame:
     from engine.replay.setup import ReplaySetup
 
     return ReplayGame.new(ReplaySetup(seed=seed))
-
-
-def load_game(path: Path) -> ReplayGame:
-    """Load a Replay save (raises SaveError with the reason; the file is never changed)."""
-    from engine.replay.game import ReplayGame
-
-    return ReplayGame.load(Path(path))

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
+from engine.core.gamelog import ReplayHook
 from engine.core.results import Accepted, Event, Rejection
 from engine.replay.game import ReplayGame
 from matrix_gui.endscreen import EndScreen, replay_facts
@@ -81,10 +82,9 @@ class ReplayPage(TablePage):
 
         return new_game(seed)
 
-    def load_game(self, path: Path) -> ReplayGame:
-        from matrix_gui.replay import load_game
-
-        return load_game(path)
+    def load_game(self, payload: dict[str, Any], path: Path,
+                  each: ReplayHook | None = None) -> ReplayGame:
+        return ReplayGame.from_payload(payload, path=Path(path), each=each)
 
     def active(self) -> bool:
         return self.game is not None
