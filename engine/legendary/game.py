@@ -1,6 +1,7 @@
 """The public face of the Legendary engine: apply commands, list legal ones, undo, observe, save."""
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -114,7 +115,8 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         try:
             if payload.get("initial") is not None:
                 try:
-                    start = State.from_dict(payload["initial"])
+                    # a copy: the game's state must not share lists with the saved start it keeps
+                    start = State.from_dict(copy.deepcopy(payload["initial"]))
                 except (KeyError, TypeError, ValueError, AttributeError) as e:
                     raise SaveError(path, f"has a damaged starting position ({e})") from None
                 game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)

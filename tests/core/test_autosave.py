@@ -173,6 +173,16 @@ def test_after_a_failed_append_the_next_command_saves_everything(tmp_path: Path,
     assert not list(tmp_path.glob(".*.tmp"))
 
 
+def test_a_loaded_game_from_an_edited_start_saves_that_start(tmp_path: Path) -> None:
+    """Continue rewrites the autosave of the loaded game: its start position must be the saved one,
+    not the state the replay moved on (they shared lists)."""
+    game = play(start(), 60)
+    game.save(tmp_path / "a.json")
+    again = LegendaryGame.load(tmp_path / "a.json", fixture_db())
+    again.save(tmp_path / "b.json")
+    assert LegendaryGame.load(tmp_path / "b.json", fixture_db()).state_hash() == game.state_hash()
+
+
 def test_a_damaged_base_is_still_a_clear_save_error(tmp_path: Path) -> None:
     _writer_with_game(tmp_path, 3)
     base = tmp_path / "autosave.json"
