@@ -86,11 +86,13 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
 
 
 def load_any(path: Path) -> Any:
-    """Load a save of either ruleset, as its envelope names it (a LegendaryGame or a ReplayGame);
-    raises SaveError for a bad file or a ruleset this engine does not know."""
-    from engine.core.savefile import SaveError, read_save_any
+    """Load a save of either ruleset, as its envelope names it (a LegendaryGame or a ReplayGame),
+    with the autosave journal beside it folded in; raises SaveError for a bad file or a ruleset
+    this engine does not know."""
+    from engine.core.autosave import read_autosave
+    from engine.core.savefile import SaveError
 
-    ruleset, payload = read_save_any(path)
+    ruleset, payload = read_autosave(path)
     if ruleset == "legendary":
         from engine.legendary.game import LegendaryGame
 

@@ -236,3 +236,14 @@ def test_stale_temp_files_are_removed_and_nothing_else(tmp_path: Path) -> None:
     removed = clean_stale_temp(tmp_path, tmp_path / "missing")
     assert sorted(removed) == sorted(stale)
     assert all(p.exists() for p in keep) and (tmp_path / ".adir.tmp").is_dir()
+
+
+def test_the_cli_replays_an_autosave_with_its_journal(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    import json
+
+    from engine.cli import main
+
+    _, game, _ = _writer_with_game(tmp_path, 9)
+    assert main(["replay", str(tmp_path / "autosave.json")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hash"] == game.state_hash() and out["commands"] == 9

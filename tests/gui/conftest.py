@@ -27,14 +27,10 @@ def face_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("faces")
 
 
-@pytest.fixture
-def win(qtbot, _home: Path, face_cache: Path):
+def open_window(qtbot, paths):
+    """A shown 1600x1000 main window on ``paths``, animations skipped."""
     from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.paths import AppPaths
 
-    paths = AppPaths.default(_home)
-    paths.cache.mkdir(parents=True, exist_ok=True)
-    (paths.cache / "faces").symlink_to(face_cache, target_is_directory=True)
     w = MainWindow(paths, dev=FIXTURES)
     w.settings.skip_animations = True
     w.setProperty("skip_animations", True)
@@ -42,6 +38,17 @@ def win(qtbot, _home: Path, face_cache: Path):
     w.resize(1600, 1000)
     w.show()
     qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def win(qtbot, _home: Path, face_cache: Path):
+    from matrix_gui.paths import AppPaths
+
+    paths = AppPaths.default(_home)
+    paths.cache.mkdir(parents=True, exist_ok=True)
+    (paths.cache / "faces").symlink_to(face_cache, target_is_directory=True)
+    w = open_window(qtbot, paths)
     yield w
     if w.anim is not None:
         w.anim.finish_all()

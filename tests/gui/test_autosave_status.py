@@ -9,22 +9,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import drag, ref, scenario
+from tests.gui.conftest import drag, open_window, ref, scenario
 
 pytestmark = pytest.mark.gui
-
-
-def _window(qtbot, paths, face_cache: Path):
-    from matrix_gui.mainwindow import MainWindow
-
-    w = MainWindow(paths, dev=True)
-    w.settings.skip_animations = True
-    w.setProperty("skip_animations", True)
-    qtbot.addWidget(w)
-    w.resize(1600, 1000)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def _play_unplug(qtbot, win) -> None:
@@ -64,7 +51,7 @@ def test_a_full_disk_is_shown_at_the_first_failed_autosave_and_until_it_works(qt
     assert warning.isHidden()
     assert win.ops.autosave_error == ""
     h = win.ops.game.state_hash()
-    again = _window(qtbot, win.paths, win.paths.faces)
+    again = open_window(qtbot, win.paths)
     assert again.continue_game()
     assert again.ops.game.state_hash() == h
 
@@ -77,7 +64,9 @@ def test_a_data_folder_that_cannot_be_made_is_shown_at_once(qtbot, _home, face_c
     blocker = _home / "blocker"
     blocker.write_text("a file where the data folder's parent should be")
     paths = AppPaths(blocker / "data", _home / "config", _home / "cache")
-    win = _window(qtbot, paths, face_cache)
+    paths.cache.mkdir(parents=True)
+    paths.faces.symlink_to(face_cache, target_is_directory=True)
+    win = open_window(qtbot, paths)
     scenario(win, "world 0 matrix", "hand 0 unplug unplug")
     assert win.autosave_warning.isVisible()
     assert "Autosave failed" in win.autosave_warning.text()
@@ -107,7 +96,7 @@ def test_a_read_only_data_folder_is_shown_at_the_first_failed_autosave(qtbot, wi
     assert win.autosave_warning.isHidden()
 
 
-def test_stale_temp_files_are_cleaned_at_start(qtbot, win, face_cache):
+def test_stale_temp_files_are_cleaned_at_start(qtbot, win):
     data, saves = win.paths.data, win.paths.saves
     saves.mkdir(parents=True, exist_ok=True)
     stale = [data / ".autosave.json.a1b2c3.tmp", data / ".autosave.journal.z9.tmp",
@@ -115,18 +104,18 @@ def test_stale_temp_files_are_cleaned_at_start(qtbot, win, face_cache):
     keep = [saves / "mine.json", data / "notes.txt"]
     for p in stale + keep:
         p.write_text("{}")
-    _window(qtbot, win.paths, face_cache)
+    open_window(qtbot, win.paths)
     assert not any(p.exists() for p in stale)
     assert all(p.exists() for p in keep)
 
 
-def test_continue_keeps_the_game_log(qtbot, win, face_cache):
+def test_continue_keeps_the_game_log(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug unplug")
     _play_unplug(qtbot, win)
     qtbot.keyClick(win, Qt.Key.Key_E)  # end the turn: more events, some revealing
     before = win.log.lines()
     assert len(before) > 3
-    again = _window(qtbot, win.paths, face_cache)
+    again = open_window(qtbot, win.paths)
     assert again.continue_game()
     assert again.log.lines() == before
 
