@@ -16,7 +16,10 @@ that never completes the Objective plays 10,000+ legal commands; its save replay
 - ``gui_load``: the app's Load of the long game's save (replay, table, game log).
 - ``log_dock``: one event line added to the game log dock holding 1,000 and 8,000 lines.
 
-Ratios are against ``apply``: the engine's own time for one command in the same run.
+Ratios are against ``apply``: the engine's own time for one command (undo snapshots on) in the
+same run; ``load_vs_apply`` is a load's time over ``apply`` times the commands replayed. Most of
+a save's time is the disk's fsync, which varies with the machine's load: ``--no-fsync`` shows the
+work that grows with the log on its own.
 """
 from __future__ import annotations
 
@@ -194,8 +197,12 @@ def gui_load(path: Path) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--long", type=int, default=10_000, help="commands of the long game")
-    ap.add_argument("--no-gui", action="store_true", help="skip the log dock")
+    ap.add_argument("--no-gui", action="store_true", help="skip the app's Load and the log dock")
+    ap.add_argument("--no-fsync", action="store_true",
+                    help="skip fsync: the work that grows with the log, without the disk's share")
     args = ap.parse_args()
+    if args.no_fsync:
+        os.fsync = lambda fd: None
     points = [1_000, args.long]
     db, commands = long_game_commands(args.long + WINDOW)
     apply_s = per_command_apply(db, commands[:2_000])
@@ -220,6 +227,7 @@ def main() -> None:
         game.save(folder / "full.json")
         res["full_save_bytes"] = (folder / "full.json").stat().st_size
         res["load_s"] = load_times(db, folder, args.long)
+        res["load_vs_apply"] = {k: v / (apply_s * args.long) for k, v in res["load_s"].items()}
         if not args.no_gui:
             res["gui_load"] = gui_load(folder / "full.json")
     if not args.no_gui:

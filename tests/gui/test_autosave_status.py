@@ -152,3 +152,17 @@ def test_the_log_takes_a_batch_of_lines_at_once_and_shows_the_newest(qtbot, win)
     assert win.log.lines() == [t for t, _ in rows]
     bar = win.log.view.verticalScrollBar()
     assert bar.value() == bar.maximum() > 0
+
+
+def test_closing_the_window_folds_the_journal_into_an_ordinary_save(qtbot, win):
+    from engine.core.autosave import journal_path
+    from engine.legendary.game import LegendaryGame
+
+    scenario(win, "world 0 matrix", "hand 0 unplug unplug")
+    _play_unplug(qtbot, win)
+    journal = journal_path(win.paths.autosave)
+    assert journal.read_bytes().count(b"\n") == 2  # the header and the command
+    h = win.ops.game.state_hash()
+    win.close()
+    assert journal.read_bytes().count(b"\n") == 1
+    assert LegendaryGame.load(win.paths.autosave).state_hash() == h
