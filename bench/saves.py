@@ -14,6 +14,8 @@ that never completes the Objective plays 10,000+ legal commands; its save replay
 - ``load``: reading the autosave (base + journal) of the long game and replaying it; also a full
   save of it loaded as Load does.
 - ``gui_load``: the app's Load of the long game's save (replay, table, game log).
+- ``gui_command`` (``--gui-commands N``): one command played through the app with the log shown,
+  at 250, 1,000 and 3,000 commands.
 - ``log_dock``: one event line added to the game log dock holding 1,000 and 8,000 lines.
 
 Ratios are against ``apply``: the engine's own time for one command (undo snapshots on) in the
@@ -194,12 +196,47 @@ def gui_load(path: Path) -> dict[str, float]:
     return {"first_s": took[0], "again_s": took[1], "log_lines": lines}
 
 
+def gui_commands(db: Any, commands: list[str], points: list[int]) -> dict[str, float]:
+    """Seconds per command played through the app (operations, autosave, table, log dock shown),
+    the mean over the ``WINDOW`` commands before each point."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from engine.core.commands import parse
+    from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.paths import AppPaths
+
+    app = QApplication.instance() or QApplication([])
+    took: list[float] = []
+    with tempfile.TemporaryDirectory() as home:
+        win = MainWindow(AppPaths.default(home))
+        win.settings.skip_animations = True
+        win.setProperty("skip_animations", True)
+        win.resize(1600, 1000)
+        win.show()
+        win.ops.start(start_position(db, track_undo=True))
+        win.log.show()
+        app.processEvents()
+        for c in commands[:max(points)]:
+            t0 = time.perf_counter()
+            win.ops.submit(parse(c))
+            if win.anim is not None:
+                win.anim.finish_all()
+            app.processEvents()
+            took.append(time.perf_counter() - t0)
+        win.close()
+        app.processEvents()
+    return {str(p): statistics.mean(took[p - WINDOW:p]) for p in points}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--long", type=int, default=10_000, help="commands of the long game")
     ap.add_argument("--no-gui", action="store_true", help="skip the app's Load and the log dock")
     ap.add_argument("--no-fsync", action="store_true",
                     help="skip fsync: the work that grows with the log, without the disk's share")
+    ap.add_argument("--gui-commands", type=int, default=0, metavar="N",
+                    help="also time commands played through the app up to N (e.g. 3000; slow before the fix)")
     args = ap.parse_args()
     if args.no_fsync:
         os.fsync = lambda fd: None
@@ -230,6 +267,10 @@ def main() -> None:
         res["load_vs_apply"] = {k: v / (apply_s * args.long) for k, v in res["load_s"].items()}
         if not args.no_gui:
             res["gui_load"] = gui_load(folder / "full.json")
+    if args.gui_commands:
+        points_gui = [p for p in (250, 1_000, 3_000, args.gui_commands) if p <= args.gui_commands]
+        gui = gui_commands(db, commands, sorted(set(points_gui)))
+        res["gui_command_ms"] = {k: v * 1e3 for k, v in gui.items()}
     if not args.no_gui:
         res["log_dock_ms_per_line"] = {k: v * 1e3 for k, v in log_dock([1_000, 8_000]).items()}
     print(json.dumps(_rounded(res), indent=1))
