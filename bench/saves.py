@@ -39,15 +39,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.cli import _db, default_setup  # noqa: E402
+from engine.legendary.carddb import load_db  # noqa: E402
 from engine.legendary.game import LegendaryGame  # noqa: E402
+from engine.legendary.quickstart import default_setup  # noqa: E402
 
 WINDOW = 100  # commands timed at each length
 
 
 def long_game_commands(n: int, seed: int = 1) -> tuple[Any, list[str]]:
     """The card database and ``n`` commands of one legal game that does not end before them."""
-    db = _db([])
+    db = load_db()
     game = start_position(db, seed)
     rng = random.Random(seed)
     while len(game.commands) < n:
