@@ -1,6 +1,7 @@
 """The autosave warning: a red, persistent label in the status bar while the autosave fails."""
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from matrix_gui.operations import Operations
@@ -28,5 +29,5 @@ class AutosaveWarning(QLabel):
         self.setText(text)
         self.setToolTip(text)
         self.setVisible(bool(text))
-        if text:
-            self._bar.showMessage(text, 10000)
+        if text:  # after the command's own status (an accepted command clears the status bar)
+            QTimer.singleShot(0, lambda: self._bar.showMessage(self.text(), 10000) if self.text() else None)

@@ -42,11 +42,12 @@ def test_a_full_disk_is_shown_at_the_first_failed_autosave_and_until_it_works(qt
         assert warning.isVisible()
         assert "Autosave failed" in warning.text() and os.strerror(errno.ENOSPC) in warning.text()
         assert "not being saved" in warning.text()
-        assert "Autosave failed" in win.statusBar().currentMessage()
+        qtbot.waitUntil(lambda: "Autosave failed" in win.statusBar().currentMessage(), timeout=2000)
         win.statusBar().clearMessage()
         _play_unplug(qtbot, win)
         assert warning.isVisible()
-        assert "Autosave failed" in win.statusBar().currentMessage()  # said again
+        qtbot.waitUntil(lambda: "Autosave failed" in win.statusBar().currentMessage(),  # said again
+                        timeout=2000)
     _play_unplug(qtbot, win)  # the disk has room again
     assert warning.isHidden()
     assert win.ops.autosave_error == ""
