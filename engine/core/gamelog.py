@@ -16,8 +16,9 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 from pydantic import ConfigDict, StrictStr, StringConstraints
 
 from engine.core.actions import ActionRegistry
+from engine.core.cardfiles import CardLoadError
 from engine.core.commands import MAX_COMMAND_CHARS, Command, CommandSyntaxError, parse
-from engine.core.inputcheck import InputError, InputModel, check, shorten
+from engine.core.inputcheck import InputError, InputModel, check, one_line, shorten
 from engine.core.results import Accepted, Event, Rejection, Result
 from engine.core.savefile import SaveError, read_save, write_save
 from engine.core.table import BaseTable
@@ -136,12 +137,32 @@ class LoggedGame(Generic[DB, S]):
         """What a revealing event showed, in words for the undo refusal."""
         return ev.text or ev.kind.replace("_", " ")
 
+    # Errors of setting a saved game up again (a setup the rules refuse, missing cards): a ruleset
+    # adds its own; each becomes a SaveError naming the file.
+    SETUP_ERRORS: ClassVar[tuple[type[Exception], ...]] = (CardLoadError,)
+
+    @classmethod
+    def read_setup(cls, data: Any) -> Any:
+        """The ruleset's setup from a save's ``setup`` field (raises on a damaged one)."""
+        raise NotImplementedError
+
+    @classmethod
+    def start_from(cls: type[G], payload: dict[str, Any], setup: Any, db: Any, path: Path | None) -> G:
+        """The game a save's log replays from: by default a new game of its setup."""
+        return cls.new(setup, db)  # type: ignore[attr-defined]
+
     @classmethod
     def from_payload(cls: type[G], payload: dict[str, Any], db: Any = None, *,
                      path: Path | None = None, each: ReplayHook | None = None) -> G:
-        """Rebuild a game from a save payload (replaying its log and checking its hash); ``each``
-        hears of every replayed command."""
-        raise NotImplementedError
+        """Rebuild a game from a save payload, replaying its log and checking its hash (SaveError
+        with a clear reason otherwise); ``each`` hears of every replayed command."""
+        setup, commands, want = read_payload(payload, path, cls.read_setup)
+        try:
+            game = cls.start_from(payload, setup, db, path)
+        except cls.SETUP_ERRORS as e:
+            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
+        game.replay_log(commands, want, path, each=each)
+        return game
 
     # --- commands -------------------------------------------------------------------------------
 

@@ -5,8 +5,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from engine.core.gamelog import LoggedGame, ReplayHook, read_payload
-from engine.core.inputcheck import one_line
+from engine.core.gamelog import LoggedGame
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
 from engine.legendary import flow
@@ -107,23 +106,20 @@ class LegendaryGame(LoggedGame[CardDB, State]):
             out["initial"] = self.initial
         return out
 
+    SETUP_ERRORS = (SetupError, CardLoadError)
+    read_setup = staticmethod(LegendarySetup.from_dict)
+
     @classmethod
-    def from_payload(cls, payload: dict[str, Any], db: CardDB | None = None, *,
-                     path: Path | None = None, each: ReplayHook | None = None) -> LegendaryGame:
-        """Rebuild by replaying the log; the final hash must match the saved one."""
-        setup, commands, want = read_payload(payload, path, LegendarySetup.from_dict)
+    def start_from(cls, payload: dict[str, Any], setup: LegendarySetup, db: CardDB | None,
+                   path: Path | None) -> LegendaryGame:
+        """A new game of the setup, or the edited starting position the save keeps."""
+        if payload.get("initial") is None:
+            return cls.new(setup, db)
         try:
-            if payload.get("initial") is not None:
-                try:
-                    # a copy: the game's state must not share lists with the saved start it keeps
-                    start = State.from_dict(copy.deepcopy(payload["initial"]))
-                except (KeyError, TypeError, ValueError, AttributeError) as e:
-                    raise SaveError(path, f"has a damaged starting position ({e})") from None
-                game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
-                game.initial = payload["initial"]
-            else:
-                game = cls.new(setup, db)
-        except (SetupError, CardLoadError) as e:
-            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
-        game.replay_log(commands, want, path, each=each)
+            # a copy: the game's state must not share lists with the saved start it keeps
+            start = State.from_dict(copy.deepcopy(payload["initial"]))
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise SaveError(path, f"has a damaged starting position ({e})") from None
+        game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
+        game.initial = payload["initial"]
         return game

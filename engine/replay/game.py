@@ -5,13 +5,10 @@ snapshot undo, saves that replay the log), so a GUI drives both rulesets the sam
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from engine.core.gamelog import LoggedGame, ReplayHook, read_payload
-from engine.core.inputcheck import one_line
+from engine.core.gamelog import LoggedGame
 from engine.core.results import Rejection
-from engine.core.savefile import SaveError
 from engine.replay import rules
 from engine.replay.actions import ACTIONS
 from engine.replay.carddb import CardLoadError, ReplayDB, default_db, load_db
@@ -80,14 +77,5 @@ class ReplayGame(LoggedGame[ReplayDB, State]):
 
     # --- saves ---------------------------------------------------------------------------------
 
-    @classmethod
-    def from_payload(cls, payload: dict[str, Any], db: ReplayDB | None = None, *,
-                     path: Path | None = None, each: ReplayHook | None = None) -> ReplayGame:
-        """Rebuild by replaying the log from the seed; the final hash must match the saved one."""
-        setup, commands, want = read_payload(payload, path, ReplaySetup.from_dict)
-        try:
-            game = cls.new(setup, db)
-        except (SetupError, CardLoadError) as e:
-            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
-        game.replay_log(commands, want, path, each=each)
-        return game
+    SETUP_ERRORS = (SetupError, CardLoadError)
+    read_setup = staticmethod(ReplaySetup.from_dict)
