@@ -6,13 +6,16 @@ dataclasses). These helpers copy it for undo snapshots and turn it into JSON for
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, ClassVar
+from functools import cache
+from typing import Any, ClassVar, TypeVar
 
 from engine.core.savefile import digest
 
 Copier = Callable[[Any], Any]
+D = TypeVar("D")
 
 
 def plain_copy(v: Any) -> Any:
@@ -22,6 +25,23 @@ def plain_copy(v: Any) -> Any:
     if isinstance(v, dict):
         return {k: plain_copy(x) if isinstance(x, (list, dict)) else x for k, x in v.items()}
     return v
+
+
+@cache
+def field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of all fields of a dataclass ``cls`` instance, in order."""
+    getter = operator.attrgetter(*(f.name for f in fields(cls)))
+    if len(fields(cls)) == 1:
+        return lambda obj: (getter(obj),)
+    return getter
+
+
+def field_copy(obj: D) -> D:
+    """A shallow copy of a dataclass instance whose fields are all ``__init__`` arguments: the
+    values are shared, not copied. Undo snapshots copy states often, and for slots classes this
+    is several times faster than ``copy.copy``."""
+    cls = type(obj)
+    return cls(*field_values(cls)(obj))
 
 
 def shared(v: Any) -> Any:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from engine.core.plaindata import field_copy
+
 
 @dataclass(slots=True)
 class Modifiers:
@@ -50,7 +52,7 @@ class Modifiers:
         return cls(**{_FIELD_NAMES.get(k, k): v for k, v in d.items()})
 
     def copy(self) -> Modifiers:
-        return Modifiers(*(getattr(self, f.name) for f in fields(self)))
+        return field_copy(self)  # every field is an immutable value
 
 
 # Fields saved under another name (the keys of the former ``State.flags`` dict).
