@@ -40,6 +40,7 @@ class CardDB:
     starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
     _area: frozenset[str] | None = None
+    _area_by: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
 
     def area_cards(self) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
@@ -47,6 +48,18 @@ class CardDB:
             self._area = frozenset(d for d in self.cards
                                    if self.fx(d, "matrix_row") or self.fx(d, "combat_zone"))
         return self._area
+
+    def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
+        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``
+        (cached: permissions and prohibitions are asked for every legal-command list)."""
+        key = (verb, what)
+        got = self._area_by.get(key)
+        if got is None:
+            got = self._area_by[key] = frozenset(
+                d for d in self.area_cards()
+                if any(e["verb"] == verb and e.get("what") == what
+                       for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
+        return got
 
     def fx(self, card_id: str, attr: str) -> list[dict]:
         """The effects list ``attr`` of a card as plain dicts (cached)."""

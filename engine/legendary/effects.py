@@ -229,8 +229,11 @@ AREA_PILES = (("matrix_row", tuple(p for i in range(5) for p in (row(i), f"att.{
 def area_abilities(t: Table, verb_name: str, what: str) -> list[int]:
     """Face-up cards whose "Matrix Row:" / "Combat Zone:" ability (``verb_name`` ``what``) is in force
     now: only while the card is in that area (LE-TIMING-02). Attached cards sit in their space."""
+    able = t.db.area_cards_with(verb_name, what)
+    if not able:
+        return []  # no card has this ability: nothing to look for in play
     s = t.s
-    piles, face_up, defs, able = s.piles, s.face_up, s.defs, t.db.area_cards()
+    piles, face_up, defs = s.piles, s.face_up, s.defs
     out = []
     for area, names in AREA_PILES:
         for name in names:
