@@ -103,17 +103,23 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
         raise SetupError("LE-SETUP-03: two versions of the same character cannot play together")
     if len(setup.acts) != 3:
         raise SetupError("LE-SETUP-08: choose exactly one Act 1, one Act 2 and one Act 3")
+    act_cards: dict[str, list[Any]] = {}
+    for c in db.cards.values():
+        if c.kind == "act":
+            act_cards.setdefault(c.story, []).append(c)
     for i, story in enumerate(setup.acts, start=1):
-        cards = [c for c in db.cards.values() if c.kind == "act" and c.story == story]
+        cards = act_cards.get(story, [])
         if not cards or any(c.act != i for c in cards):
             raise SetupError(f"LE-SETUP-08: {story!r} is not an Act {i}")
         if len(cards) != (2 if i == 3 else 1):
             raise SetupError(f"LE-SETUP-10: {story!r} needs {2 if i == 3 else 1} Act card(s)")
     if len(set(setup.groups)) != 4:
         raise SetupError("LE-SETUP-18: Zion is built from 4 different Hero Groups")
+    heroes = [c for c in db.cards.values() if c.kind == "hero"]
+    zion_groups = {c.group for c in heroes if _zion_hero(c, {c.group})}
     for g in setup.groups:
-        if not any(_zion_hero(c, {g}) for c in db.cards.values()):
-            if any(c.kind == "hero" and c.group == g and c.extra for c in db.cards.values()):
+        if g not in zion_groups:
+            if any(c.group == g and c.extra for c in heroes):
                 raise SetupError(f"LE-SETUP-19: {g!r} is an Extra Hero Group: it may join Zion "
                                  "only during play")
             raise SetupError(f"LE-SETUP-18: no Hero Group {g!r}")
@@ -201,8 +207,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         k += 1
     if "smaller_system" in setup.variants:
         k = max(0, k - 1)
-    pots = take_all(lambda c: getattr(c, "part_of_the_system", False)
-                    and c.deck == "part_of_the_system", "out_of_play")
+    pots = take_all(lambda c: c.deck == "part_of_the_system"
+                    and getattr(c, "part_of_the_system", False), "out_of_play")
     if 3 * k > len(pots):
         raise SetupError(f"LE-VARIANT-03: {3 * k} Part of the System cards needed, {len(pots)} exist")
     s.rng = rng.shuffle(s.rng, pots)
