@@ -1,14 +1,14 @@
 """Game setup (LE-SETUP): from a setup description to the first Action Phase."""
 from __future__ import annotations
 
-from bisect import bisect_left
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import StrictBool, StrictInt, StrictStr
 
 from engine.core import rng
 from engine.core.inputcheck import InputModel, check
+from engine.core.plaindata import dc_dict
 from engine.legendary import flow
 from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
@@ -57,7 +57,7 @@ class LegendarySetup:
     prep_turns: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dc_dict(self)
 
     @classmethod
     def from_dict(cls, d: Any) -> LegendarySetup:
@@ -148,18 +148,16 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     for seat in range(n):
         for name in PLAYER_PILES:
             piles[pp(seat, name)] = []
-    piles["box"] = list(range(len(defs)))
     s = State(defs=defs, piles=piles, players=[], rng=rng.seed_state(setup.seed),
               setup=setup.to_dict(), time=db.playmat.start_time)
     t = Table(db, s)
+    # The cards still in the box, by definition; what is left goes into the "box" pile at the end.
     box_index: dict[str, list[int]] = {}
     for cid, d in enumerate(defs):
         box_index.setdefault(d, []).append(cid)
 
     def take(def_id: str, dst: str, *, face_up: bool = False) -> int:
         cid = box_index[def_id].pop()
-        box = piles["box"]
-        del box[bisect_left(box, cid)]  # the box stays sorted; setup events are not kept
         piles[dst].append(cid)
         if face_up:
             s.face_up.add(cid)
@@ -169,8 +167,9 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         got = []
         for d, ids in box_index.items():
             if ids and pred(db.cards[d]):
-                while ids:
-                    got.append(take(d, dst))
+                got.extend(reversed(ids))  # the order ``take`` would take them in
+                ids.clear()
+        piles[dst].extend(got)
         return got
 
     # Avatars and starting decks (LE-SETUP-01/02/04/23/24).
@@ -238,6 +237,7 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     # Zion and the Dock (LE-SETUP-18/22).
     groups = set(setup.groups)
     take_all(lambda c: _zion_hero(c, groups), "zion")
+    piles["box"] = sorted(c for ids in box_index.values() for c in ids)  # what setup did not take
     t.shuffle("zion")
     for i in range(db.playmat.dock_spaces):
         t.move(s.piles["zion"][-1], "zion", dock(i), face_up=True)
