@@ -52,6 +52,25 @@ def command(verb: str, args: tuple[int | str, ...] = (), seat: int | None = None
     return got
 
 
+class ByArg(dict[int | str, Command]):
+    """The commands ``[@SEAT] VERB ARG`` by their one argument, each built on first use.
+
+    Legal-command generators list the same card commands on every call; a dict lookup by card
+    number is several times cheaper than building (or even looking up) a command from its parts.
+    """
+
+    __slots__ = ("verb", "seat")
+
+    def __init__(self, verb: str, seat: int | None = None) -> None:
+        super().__init__()
+        self.verb = verb
+        self.seat = seat
+
+    def __missing__(self, arg: int | str) -> Command:
+        cmd = self[arg] = command(self.verb, (arg,), self.seat)
+        return cmd
+
+
 def arg_value(token: str) -> int | str:
     """An integer for a number token, else the token; a token that looks like a number but is not
     ASCII digits (or is too long) is a syntax error."""

@@ -253,7 +253,8 @@ def do_recruit(t: Table, cmd: Command) -> None:
 
 
 def phone_spaces(t: Table) -> dict[str, int]:
-    return {sp.name.lower(): i for i, sp in enumerate(t.mat.row) if sp.phone}
+    """The Row spaces with a phone, by lower-case name (a shared dict: do not change it)."""
+    return t.db.phone_spaces()
 
 
 def check_move(t: Table, cmd: Command) -> Rejection | None:

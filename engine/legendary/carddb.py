@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,8 @@ class CardDB:
     starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
     _area: frozenset[str] | None = None
-    _area_by: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    _ids: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    _phones: dict[str, int] | None = None
 
     def area_cards(self) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
@@ -49,17 +50,33 @@ class CardDB:
                                    if self.fx(d, "matrix_row") or self.fx(d, "combat_zone"))
         return self._area
 
-    def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
-        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``
-        (cached: permissions and prohibitions are asked for every legal-command list)."""
-        key = (verb, what)
-        got = self._area_by.get(key)
-        if got is None:
-            got = self._area_by[key] = frozenset(
-                d for d in self.area_cards()
-                if any(e["verb"] == verb and e.get("what") == what
-                       for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
+    # The indexes below are asked for by legal-command generators on every command: they are
+    # computed once, so that a generator need not look at each card's data every time.
+
+    def _index(self, key: tuple[str, ...], pred: Callable[[str, CardModel], bool]) -> frozenset[str]:
+        got = self._ids[key] = frozenset(d for d, c in self.cards.items() if pred(d, c))
         return got
+
+    def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
+        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``."""
+        key = ("area", verb, what)
+        got = self._ids.get(key)
+        return got if got is not None else self._index(key, lambda d, c: d in self.area_cards() and any(
+            e["verb"] == verb and e.get("what") == what
+            for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
+
+    def hero_ids_with(self, *keywords: str) -> frozenset[str]:
+        """The ids of the Heroes that have all these keywords."""
+        key = ("hero", *keywords)
+        got = self._ids.get(key)
+        return got if got is not None else self._index(key, lambda d, c: c.kind == "hero" and all(
+            k in c.keywords for k in keywords))
+
+    def phone_spaces(self) -> dict[str, int]:
+        """The Row spaces with a phone, by lower-case space name (a shared dict: do not change)."""
+        if self._phones is None:
+            self._phones = {sp.name.lower(): i for i, sp in enumerate(self.playmat.row) if sp.phone}
+        return self._phones
 
     def fx(self, card_id: str, attr: str) -> list[dict]:
         """The effects list ``attr`` of a card as plain dicts (cached)."""

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.core.actions import ActionRegistry, legal_choices
-from engine.core.commands import Command, command
+from engine.core.commands import ByArg, Command, command
 from engine.core.results import Rejection
 from engine.legendary import actions as a
 from engine.legendary import effects, flow
@@ -42,6 +42,12 @@ MAX_SEATS = 6  # more than any game seats (LE-GEN-01)
 DOCKS = tuple(dock(i) for i in range(8))  # the usual Dock spaces' pile names
 HAND, PLAY, COORDINATED, BESIDE = (tuple(pp(i, name) for i in range(MAX_SEATS))
                                    for name in ("hand", "play", "coordinated", "beside"))
+# The one-argument commands, by argument (engine.core.commands.ByArg).
+PLAY_CMD, USE_CMD, SACRIFICE_CMD, RECRUIT_CMD, SCAN_CMD, FIGHT_CMD, BUYTIME_CMD, EVADE_CMD, \
+    COMPLETE_CMD, SOLO_DISCARD_CMD = (ByArg(verb) for verb in (
+        "play", "use", "sacrifice", "recruit", "scan", "fight", "buytime", "evade", "complete",
+        "solo-discard"))
+COORDINATE_CMD = tuple(ByArg("coordinate", seat) for seat in range(MAX_SEATS))
 
 
 def _docks(t: Table) -> tuple[str, ...]:
@@ -60,12 +66,12 @@ def legal_play(t: Table) -> list[Command]:
     """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
     s = t.s
     cards, defs = t.db.cards, s.defs
-    out = [command("play", (cid,)) for cid in s.piles[HAND[s.active]] if cards[defs[cid]].kind == "hero"]
+    out = [PLAY_CMD[cid] for cid in s.piles[HAND[s.active]] if cards[defs[cid]].kind == "hero"]
     for p in s.players:
         if p.seat != s.active:
             for cid in s.piles[COORDINATED[p.seat]]:
                 if cid not in s.turn.virtual:
-                    out.append(command("play", (cid,)))
+                    out.append(PLAY_CMD[cid])
     return out
 
 
@@ -74,7 +80,7 @@ def legal_use(t: Table) -> list[Command]:
     s = t.s
     if not s.turn.played:
         return []
-    return [command("use", (cid,)) for cid in dict.fromkeys(s.turn.played)
+    return [USE_CMD[cid] for cid in dict.fromkeys(s.turn.played)
             if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used]
 
 
@@ -84,20 +90,16 @@ def legal_sacrifice(t: Table) -> list[Command]:
     if not s.turn.played:
         return []
     play = s.piles[PLAY[s.active]]
-    return [command("sacrifice", (cid,)) for cid in dict.fromkeys(s.turn.played)
+    return [SACRIFICE_CMD[cid] for cid in dict.fromkeys(s.turn.played)
             if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None)]
 
 
 def _coordinates(t: Table, hand: list[int], used: bool) -> list[int]:
     """The Coordinate cards of a hand that may be used (one a turn unless unlimited)."""
-    cards, defs = t.db.cards, t.s.defs
-    out = []
-    for cid in hand:
-        c = cards[defs[cid]]
-        if c.kind == "hero" and "coordinate" in c.keywords and (not used or "coordinate_unlimited"
-                                                                 in c.keywords):
-            out.append(cid)
-    return out
+    ids = t.db.hero_ids_with("coordinate", "coordinate_unlimited") if used \
+        else t.db.hero_ids_with("coordinate")
+    defs = t.s.defs
+    return [cid for cid in hand if defs[cid] in ids]
 
 
 def legal_coordinate(t: Table) -> list[Command]:
@@ -106,8 +108,8 @@ def legal_coordinate(t: Table) -> list[Command]:
     out = []
     for p in s.players:
         if p.seat != s.active and not p.defeated:
-            for cid in _coordinates(t, s.piles[HAND[p.seat]], p.coordinated_this_turn):
-                out.append(command("coordinate", (cid,), p.seat))
+            by_card = COORDINATE_CMD[p.seat]
+            out += [by_card[cid] for cid in _coordinates(t, s.piles[HAND[p.seat]], p.coordinated_this_turn)]
     return out
 
 
@@ -116,8 +118,8 @@ def legal_solo_discard(t: Table) -> list[Command]:
     s = t.s
     if sum(1 for p in s.players if not p.defeated) != 1:
         return []
-    return [command("solo-discard", (cid,))
-            for cid in _coordinates(t, s.piles[HAND[s.active]], s.turn.solo_discard_used)]
+    hand = s.piles[HAND[s.active]]
+    return [SOLO_DISCARD_CMD[cid] for cid in _coordinates(t, hand, s.turn.solo_discard_used)]
 
 
 # --- recruit, move, scan ----------------------------------------------------------------------------
@@ -129,11 +131,11 @@ def legal_recruit(t: Table) -> list[Command]:
     pool = s.turn.recruit
     cards, defs = t.db.cards, s.defs
     # (command, allowed from the Matrix without a permission) for what the pool affords
-    affordable = [(command("recruit", (cid,)), "digital" in c.keywords)
+    affordable = [(RECRUIT_CMD[cid], "digital" in c.keywords)
                   for name in _docks(t) for cid in s.piles[name]
                   if pool >= (c := cards[defs[cid]]).cost]
     if s.piles["hovercraft"] and pool >= 3:
-        affordable.append((command("recruit", ("hovercraft",)), False))
+        affordable.append((RECRUIT_CMD["hovercraft"], False))
     if not affordable:
         return []
     if _in_matrix(t) and not all(ok for _, ok in affordable) \
@@ -191,7 +193,7 @@ def legal_scan(t: Table) -> list[Command]:
             continue
         cost = space[sp].scan_cost
         if cost is not None and sp not in s.disabled_scan and attack >= cost:
-            out.append(command("scan", (sp,)))
+            out.append(SCAN_CMD[sp])
     if out and effects.prohibition(t, "scan") is not None:
         return []
     return out
@@ -252,7 +254,7 @@ def legal_fight(t: Table) -> list[Command]:
     if not inside and effects.allowed(t, "fight_from_real_world"):
         places += _matrix_cards(t)
     attack = t.s.turn.attack
-    return [command("fight", (cid,)) for where, cid, c in _face_up_enemies(t, places)
+    return [FIGHT_CMD[cid] for where, cid, c in _face_up_enemies(t, places)
             if _can_fight(t, where, cid, c, attack)]
 
 
@@ -269,7 +271,7 @@ def legal_buytime(t: Table) -> list[Command]:
     s = t.s
     if not _in_matrix(t):
         return []
-    return [command("buytime", (cid,)) for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
+    return [BUYTIME_CMD[cid] for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
             if "buy_time" in c.keywords and cid not in s.turn.bought_time
             and s.turn.attack >= c.buy_time_cost]
 
@@ -279,7 +281,7 @@ def legal_evade(t: Table) -> list[Command]:
     s = t.s
     if all(s.piles[name] for name in ROWS):
         return []
-    return [command("evade", (cid,)) for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
+    return [EVADE_CMD[cid] for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
             if "evade" in c.keywords and s.turn.attack >= c.evade_cost]
 
 
@@ -307,7 +309,7 @@ def legal_complete(t: Table) -> list[Command]:
         if c.condition == "hook" and not registry().query(c.condition_hook)(t):
             continue
         if not c.cost_either:
-            out.append(command("complete", (cid,)))
+            out.append(COMPLETE_CMD[cid])
             continue
         for pool, have in (("recruit", rec), ("attack", atk)):
             if have >= c.cost_either:
