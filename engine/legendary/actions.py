@@ -103,7 +103,9 @@ def do_play(t: Table, cmd: Command) -> None:
     else:
         s.turn.virtual.append(cid)  # LE-KEYWORD-02: the virtual copy counts as that exact card
         t.emit("virtual_played", f"{t.player_name(seat)} plays the copy of {c.name}", card=cid, seat=seat)
-    earlier = list(s.turn.played)
+    ca = c.class_ability
+    # LE-KEYWORD-14/16: a card of that class was played earlier this turn
+    class_met = ca is not None and any(ca.cls in t.card(e).classes for e in s.turn.played)
     s.turn.played.append(cid)
     s.turn.recruit += c.recruit  # LE-ACTION-04
     s.turn.attack += c.attack
@@ -113,8 +115,7 @@ def do_play(t: Table, cmd: Command) -> None:
     tasks = [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "effects")]
     if c.free_your_mind:  # LE-ACTION-12/13/14
         tasks += [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in avatar_ability(t, seat)]
-    ca = c.class_ability
-    if ca is not None and any(ca.cls in t.card(e).classes for e in earlier):  # LE-KEYWORD-14/16
+    if class_met:
         s.turn.class_used.append(cid)
         t.emit("class_ability", f"{c.name}: class ability", card=cid, cls=ca.cls)
         tasks += [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "class_ability_fx")]

@@ -31,8 +31,7 @@ TASKS.add("fx", effects.run_fx)
 @op("reveal")
 def _reveal(t: Table, task: dict) -> None:
     cid = task["card"]
-    where = t.s.where(cid)
-    if where == "combat" or where.startswith("row."):
+    if rowmod.in_matrix_area(t, cid) is not None:
         rowmod.reveal(t, cid, task["how"])
 
 

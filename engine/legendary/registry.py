@@ -31,9 +31,8 @@ def is_open(t: Table) -> bool:
 def restrict(t: Table, cmds: list[Command]) -> list[Command]:
     """Only the commands that pass the restrictions the Acts add (each is None unless the Act facts
     it guards are in force)."""
-    limits = registry().restrictions
-    if limits:
-        return [c for c in cmds if all(r(t, c) is None for r in limits)]
+    for limit in registry().restrictions:
+        cmds = [c for c in cmds if limit(t, c) is None]
     return cmds
 
 
@@ -202,25 +201,16 @@ def legal_scan(t: Table) -> list[Command]:
 # --- fight, complete, Buy Time, Evade ---------------------------------------------------------------
 
 
-def _placed(t: Table, names: tuple[str, ...], *, top_only: bool = False) -> list[tuple[str, int]]:
-    """(pile, card) for the cards of these piles (only each pile's first card with ``top_only``:
-    a Row space's occupant, not what is attached to it)."""
-    piles = t.s.piles
-    out = []
-    for name in names:
-        for cid in piles[name][:1] if top_only else piles[name]:
-            out.append((name, cid))
-    return out
-
-
 def _matrix_cards(t: Table) -> list[tuple[str, int]]:
-    """(where, card) for the Combat Zone and each Row space's occupant."""
-    return _placed(t, ("combat",)) + _placed(t, ROWS, top_only=True)
+    """(where, card) for the Combat Zone and each Row space's occupant (not what is attached)."""
+    piles = t.s.piles
+    return [("combat", c) for c in piles["combat"]] + [(name, p[0]) for name in ROWS if (p := piles[name])]
 
 
 def _real_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Real World and the cards beside each player."""
-    return _placed(t, ("real_world", *BESIDE[:len(t.s.players)]))
+    piles = t.s.piles
+    return [(name, c) for name in ("real_world", *BESIDE[:len(t.s.players)]) for c in piles[name]]
 
 
 def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> list[tuple[str, int, Any]]:

@@ -23,6 +23,14 @@ def space_of(t: Table, cid: int) -> int | None:
     return None
 
 
+def in_matrix_area(t: Table, cid: int) -> str | None:
+    """The pile of ``cid`` if it is in the Combat Zone or a Row space's occupant, else None."""
+    if cid in t.s.piles["combat"]:
+        return "combat"
+    space = space_of(t, cid)
+    return None if space is None else ROWS[space]
+
+
 def is_clear(t: Table, space: int) -> bool:
     """LE-TERM-03: no card in it, face up or down; attached cards do not count."""
     return not t.s.piles[ROWS[space]]
@@ -146,6 +154,6 @@ def after_reveal(t: Table, cid: int) -> None:
     """Events and Specials are resolved, then discarded (LE-SCAN-08)."""
     c = t.card(cid)
     if c.kind in ("event", "special"):
-        src = t.s.where(cid)
-        if src == "combat" or src.startswith("row."):
+        src = in_matrix_area(t, cid)
+        if src is not None:
             t.move(cid, src, "discarded")
