@@ -92,12 +92,14 @@ def _cleanup(t: Table, task: dict) -> None:
     p = s.players[seat]
     t.emit("phase", "Cleanup Phase", phase="cleanup", seat=seat)
     if not p.defeated:
-        for pile in ("play", "hand"):
-            for cid in list(s.piles[pp(seat, pile)]):
-                t.move(cid, pp(seat, pile), pp(seat, "discard"), face_up=True)
+        discard = pp(seat, "discard")
+        for pile in (pp(seat, "play"), pp(seat, "hand")):
+            for cid in list(s.piles[pile]):
+                t.move(cid, pile, discard, face_up=True)
     for other in s.players:
-        for cid in list(s.piles[pp(other.seat, "coordinated")]):
-            t.move(cid, pp(other.seat, "coordinated"), pp(other.seat, "discard"), face_up=True)
+        coordinated = pp(other.seat, "coordinated")
+        for cid in list(s.piles[coordinated]):
+            t.move(cid, coordinated, pp(other.seat, "discard"), face_up=True)
         other.coordinated_this_turn = False
         other.avoid = 0
     s.turn = Turn()

@@ -93,32 +93,32 @@ def legal_sacrifice(t: Table) -> list[Command]:
             if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None)]
 
 
-def _coordinates(t: Table, hand: list[int], used: bool) -> list[int]:
-    """The Coordinate cards of a hand that may be used (one a turn unless unlimited)."""
-    ids = t.db.hero_ids_with("coordinate", "coordinate_unlimited") if used \
-        else t.db.hero_ids_with("coordinate")
-    defs = t.s.defs
-    return [cid for cid in hand if defs[cid] in ids]
+def _coordinate_ids(t: Table) -> tuple[frozenset[str], frozenset[str]]:
+    """The Coordinate Heroes, and those usable again in a turn (unlimited), by card id."""
+    return t.db.hero_ids_with("coordinate"), t.db.hero_ids_with("coordinate", "coordinate_unlimited")
 
 
 def legal_coordinate(t: Table) -> list[Command]:
-    """Other undefeated players' Coordinate cards."""
+    """Other undefeated players' Coordinate cards (one a turn each, unless unlimited)."""
     s = t.s
+    defs = s.defs
+    first, again = _coordinate_ids(t)
     out = []
     for p in s.players:
         if p.seat != s.active and not p.defeated:
-            by_card = COORDINATE_CMD[p.seat]
-            out += [by_card[cid] for cid in _coordinates(t, s.piles[HAND[p.seat]], p.coordinated_this_turn)]
+            ids, by_card = again if p.coordinated_this_turn else first, COORDINATE_CMD[p.seat]
+            out += [by_card[cid] for cid in s.piles[HAND[p.seat]] if defs[cid] in ids]
     return out
 
 
 def legal_solo_discard(t: Table) -> list[Command]:
-    """A player alone in the game: Coordinate cards in hand."""
+    """A player alone in the game: Coordinate cards in hand (one a turn unless unlimited)."""
     s = t.s
     if sum(1 for p in s.players if not p.defeated) != 1:
         return []
-    hand = s.piles[HAND[s.active]]
-    return [SOLO_DISCARD_CMD[cid] for cid in _coordinates(t, hand, s.turn.solo_discard_used)]
+    first, again = _coordinate_ids(t)
+    ids, defs = again if s.turn.solo_discard_used else first, s.defs
+    return [SOLO_DISCARD_CMD[cid] for cid in s.piles[HAND[s.active]] if defs[cid] in ids]
 
 
 # --- recruit, move, scan ----------------------------------------------------------------------------
