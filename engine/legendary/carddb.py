@@ -72,6 +72,12 @@ class CardDB:
         return got if got is not None else self._index(key, lambda d, c: c.kind == "hero" and all(
             k in c.keywords for k in keywords))
 
+    def ids_with(self, attr: str) -> frozenset[str]:
+        """The ids of the cards whose ``attr`` is set (a non-empty ability, a true flag)."""
+        key = ("attr", attr)
+        got = self._ids.get(key)
+        return got if got is not None else self._index(key, lambda d, c: bool(getattr(c, attr, None)))
+
     def phone_spaces(self) -> dict[str, int]:
         """The Row spaces with a phone, by lower-case space name (a shared dict: do not change)."""
         if self._phones is None:

@@ -79,8 +79,9 @@ def legal_use(t: Table) -> list[Command]:
     s = t.s
     if not s.turn.played:
         return []
+    ids, defs = t.db.ids_with("once_this_turn"), s.defs
     return [USE_CMD[cid] for cid in dict.fromkeys(s.turn.played)
-            if getattr(t.card(cid), "once_this_turn", None) and cid not in s.turn.once_used]
+            if defs[cid] in ids and cid not in s.turn.once_used]
 
 
 def legal_sacrifice(t: Table) -> list[Command]:
@@ -88,9 +89,9 @@ def legal_sacrifice(t: Table) -> list[Command]:
     s = t.s
     if not s.turn.played:
         return []
-    play = s.piles[PLAY[s.active]]
+    ids, defs, play = t.db.ids_with("sacrifice"), s.defs, s.piles[PLAY[s.active]]
     return [SACRIFICE_CMD[cid] for cid in dict.fromkeys(s.turn.played)
-            if cid not in s.turn.virtual and cid in play and getattr(t.card(cid), "sacrifice", None)]
+            if defs[cid] in ids and cid not in s.turn.virtual and cid in play]
 
 
 def _coordinate_ids(t: Table) -> tuple[frozenset[str], frozenset[str]]:

@@ -79,11 +79,17 @@ class SetupFields(InputModel):
     prep_turns: StrictBool = False
 
 
-def _physical_cards(db: CardDB) -> list[str]:
-    out: list[str] = []
-    for cid in sorted(db.cards):
-        out.extend([cid] * db.cards[cid].copies)
-    return out
+def _physical_cards(db: CardDB) -> tuple[list[str], dict[str, list[int]]]:
+    """Every physical card's definition, by card number (definitions in id order, each copy
+    numbered in turn), and the card numbers of each definition, in order."""
+    defs: list[str] = []
+    numbers: dict[str, list[int]] = {}
+    for def_id in sorted(db.cards):
+        copies = db.cards[def_id].copies
+        if copies > 0:
+            numbers[def_id] = list(range(len(defs), len(defs) + copies))
+            defs.extend([def_id] * copies)
+    return defs, numbers
 
 
 def validate(db: CardDB, setup: LegendarySetup) -> None:
@@ -137,7 +143,9 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
 def new_state(db: CardDB, setup: LegendarySetup) -> State:
     """Build the starting state (LE-SETUP-01..25) and run to the first decision or Action Phase."""
     validate(db, setup)
-    defs = _physical_cards(db)
+    # ``box_index``: the cards still in the box, by definition; what is left goes into the "box"
+    # pile at the end.
+    defs, box_index = _physical_cards(db)
     piles: dict[str, list[int]] = {name: [] for name in GLOBAL_PILES}
     for i in range(5):
         piles[f"row.{i}"] = []
@@ -151,11 +159,6 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     s = State(defs=defs, piles=piles, players=[], rng=rng.seed_state(setup.seed),
               setup=setup.to_dict(), time=db.playmat.start_time)
     t = Table(db, s)
-    # The cards still in the box, by definition; what is left goes into the "box" pile at the end.
-    box_index: dict[str, list[int]] = {}
-    for cid, d in enumerate(defs):
-        box_index.setdefault(d, []).append(cid)
-
     def take(def_id: str, dst: str, *, face_up: bool = False) -> int:
         cid = box_index[def_id].pop()
         piles[dst].append(cid)
