@@ -40,8 +40,8 @@ def gate(t: Table, cmd: Command, *, seat_must_be_active: bool = True) -> Rejecti
         return R("LE-TURN-03", f"it is {t.player_name(s.active)}'s turn, not {t.player_name(cmd.seat)}'s")
     if s.phase != "action" or s.stack:
         return R("LE-TURN-01", f"that is done in the Action Phase; this is the {s.phase} phase")
-    for restriction in registry().restrictions:  # an Act's limits (engine/legendary/acts/)
-        if (r := restriction(t, cmd)) is not None:
+    for limit in registry().restrictions:  # an Act's limits (engine/legendary/acts/)
+        if limit.in_force(t) and (r := limit.check(t, cmd)) is not None:
             return r
     return None
 

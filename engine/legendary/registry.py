@@ -29,10 +29,10 @@ def is_open(t: Table) -> bool:
 
 
 def restrict(t: Table, cmds: list[Command]) -> list[Command]:
-    """Only the commands that pass the restrictions the Acts add (each is None unless the Act facts
-    it guards are in force)."""
+    """Only the commands that pass the restrictions the Acts add, of those in force now."""
     for limit in registry().restrictions:
-        cmds = [c for c in cmds if limit(t, c) is None]
+        if limit.in_force(t):
+            cmds = [c for c in cmds if limit.check(t, c) is None]
     return cmds
 
 

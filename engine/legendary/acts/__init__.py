@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.legendary.acts.base import ActCommand, ActRules, Check, Effect, Hint, Query
+from engine.legendary.acts.base import ActCommand, ActRules, Effect, Hint, Query, Restriction
 
-__all__ = ["ActCommand", "ActRules", "Hint", "Registry", "registry"]
+__all__ = ["ActCommand", "ActRules", "Hint", "Registry", "Restriction", "registry"]
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class Registry:
     acts: tuple[ActRules, ...]
     effects: dict[str, Effect]
     queries: dict[str, Query]
-    restrictions: tuple[Check, ...]
+    restrictions: tuple[Restriction, ...]
     commands: dict[str, ActCommand]
     hints: dict[str, Hint]
 

@@ -33,6 +33,19 @@ class ActCommand:
 
 
 @dataclass(frozen=True)
+class Restriction:
+    """A limit an Act puts on the Action Phase commands while the Act facts it guards are in force.
+
+    ``in_force`` is asked once per list of legal commands (and before each check), so that the
+    common case, a limit not in force, costs one call per list instead of one per command.
+    ``check`` returns the Rejection of a command the limit forbids, or None.
+    """
+
+    in_force: Query
+    check: Check
+
+
+@dataclass(frozen=True)
 class Hint:
     """What works toward a query's "yes", for bots that cannot read Python: card ids to defeat or
     complete, and decks worth recruiting from."""
@@ -45,13 +58,13 @@ class Hint:
 class ActRules:
     """One Act's rules beyond its card data.
 
-    ``restrictions`` run on every command after the shared preconditions; each one returns None
-    unless the Act facts it guards (``State.mods``) are in force.
+    ``restrictions`` run on every command after the shared preconditions, while the Act facts
+    each one guards (``State.mods``) are in force.
     """
 
     story: str  # the Act cards' ``story``
     effects: Mapping[str, Effect] = field(default_factory=dict)
     queries: Mapping[str, Query] = field(default_factory=dict)
-    restrictions: tuple[Check, ...] = ()
+    restrictions: tuple[Restriction, ...] = ()
     commands: tuple[ActCommand, ...] = ()
     hints: Mapping[str, Hint] = field(default_factory=dict)  # by query name

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import actions, effects
-from engine.legendary.acts.base import ActCommand, ActRules, Hint
+from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.table import Table
 
 THE_ONE_TIME_RATE = 3  # Attack per Time Track step once the Matrix player is The One (LE-CARD-05)
@@ -30,14 +30,20 @@ def choose_matrix_player(t: Table, task: dict) -> None:
         effects.set_world(t, x, x == seat, "He is The One", src=task.get("src"))
 
 
+def matrix_player_acts(t: Table) -> bool:
+    """The Matrix player is the active player (and still in the game)."""
+    s = t.s
+    seat = s.mods.matrix_player
+    return seat is not None and s.active == seat and not s.players[seat].defeated
+
+
 def matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
     """LE-CARD-28/29: the Matrix player can't leave the Matrix, fight or recruit, and spends Attack
     only to raise the Time Track or to Evade."""
-    s = t.s
-    seat = s.mods.matrix_player
-    if seat is None or s.active != seat or s.players[seat].defeated:
+    if not matrix_player_acts(t):
         return None
-    who = t.player_name(seat)
+    s = t.s
+    who = t.player_name(s.active)
     if cmd.verb == "move" and cmd.args and cmd.args[0] == "real":
         return Rejection("LE-CARD-28", f"{who} is the Matrix player: they can't leave the Matrix")
     if cmd.verb == "fight":
@@ -162,7 +168,7 @@ ACT = ActRules(
              "become_the_one": become_the_one, "tear_apart_ship": tear_apart_ship},
     queries={"is_matrix_player": is_matrix_player, "the_one_in_effect": the_one_in_effect,
              "the_one_and_ship_saved": the_one_and_ship_saved},
-    restrictions=(matrix_player_restriction,),
+    restrictions=(Restriction(matrix_player_acts, matrix_player_restriction),),
     commands=(ActCommand("raise-time", "raise-time: pay Attack to raise the Time Track by 1, when an "
                          "Act allows it", check_raise_time, do_raise_time, raise_time_candidates),),
     hints={"the_one_and_ship_saved": Hint(cards=frozenset({"become_the_one", "emp",
