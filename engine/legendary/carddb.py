@@ -65,11 +65,11 @@ class CardDB:
             e["verb"] == verb and e.get("what") == what
             for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
 
-    def hero_ids_with(self, *keywords: str) -> frozenset[str]:
-        """The ids of the Heroes that have all these keywords."""
-        key = ("hero", *keywords)
+    def kind_ids_with(self, kind: str, *keywords: str) -> frozenset[str]:
+        """The ids of the cards of this kind that have all these keywords."""
+        key = (kind, *keywords)
         got = self._ids.get(key)
-        return got if got is not None else self._index(key, lambda d, c: c.kind == "hero" and all(
+        return got if got is not None else self._index(key, lambda d, c: c.kind == kind and all(
             k in c.keywords for k in keywords))
 
     def ids_with(self, attr: str) -> frozenset[str]:

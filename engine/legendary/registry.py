@@ -64,8 +64,8 @@ def _in_matrix(t: Table) -> bool:
 def legal_play(t: Table) -> list[Command]:
     """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
     s = t.s
-    cards, defs = t.db.cards, s.defs
-    out = [PLAY_CMD[cid] for cid in s.piles[HAND[s.active]] if cards[defs[cid]].kind == "hero"]
+    heroes, defs = t.db.kind_ids_with("hero"), s.defs
+    out = [PLAY_CMD[cid] for cid in s.piles[HAND[s.active]] if defs[cid] in heroes]
     for p in s.players:
         if p.seat != s.active:
             for cid in s.piles[COORDINATED[p.seat]]:
@@ -96,7 +96,8 @@ def legal_sacrifice(t: Table) -> list[Command]:
 
 def _coordinate_ids(t: Table) -> tuple[frozenset[str], frozenset[str]]:
     """The Coordinate Heroes, and those usable again in a turn (unlimited), by card id."""
-    return t.db.hero_ids_with("coordinate"), t.db.hero_ids_with("coordinate", "coordinate_unlimited")
+    ids = t.db.kind_ids_with
+    return ids("hero", "coordinate"), ids("hero", "coordinate", "coordinate_unlimited")
 
 
 def legal_coordinate(t: Table) -> list[Command]:
@@ -208,6 +209,12 @@ def _matrix_cards(t: Table) -> list[tuple[str, int]]:
     return [("combat", c) for c in piles["combat"]] + [(name, p[0]) for name in ROWS if (p := piles[name])]
 
 
+def _row_occupants(t: Table) -> list[int]:
+    """Each Row space's occupant, left to right (not what is attached)."""
+    piles = t.s.piles
+    return [p[0] for name in ROWS if (p := piles[name])]
+
+
 def _real_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Real World and the cards beside each player."""
     piles = t.s.piles
@@ -257,14 +264,26 @@ def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
     return not ("cover" in c.keywords and _has_cover(t, where))
 
 
+def _matrix_enemies_with(t: Table, keyword: str) -> list[tuple[int, Any]]:
+    """(card, card data) of the face-up Enemies with ``keyword`` in the Combat Zone and on the Row
+    (each space's occupant), the Inevitable left out. Such Enemies are few: the card ids are
+    checked first, from the card database's index."""
+    ids = t.db.kind_ids_with("enemy", keyword)
+    if not ids:
+        return []
+    s = t.s
+    piles, defs, face_up = s.piles, s.defs, s.face_up
+    return [(cid, t.db.cards[defs[cid]]) for cid in (*piles["combat"], *_row_occupants(t))
+            if defs[cid] in ids and cid in face_up and cid != s.inevitable]
+
+
 def legal_buytime(t: Table) -> list[Command]:
     """Face-up Buy Time Enemies in the Matrix not yet distracted, when the pool covers the cost."""
     s = t.s
     if not _in_matrix(t):
         return []
-    return [BUYTIME_CMD[cid] for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
-            if "buy_time" in c.keywords and cid not in s.turn.bought_time
-            and s.turn.attack >= c.buy_time_cost]
+    return [BUYTIME_CMD[cid] for cid, c in _matrix_enemies_with(t, "buy_time")
+            if cid not in s.turn.bought_time and s.turn.attack >= c.buy_time_cost]
 
 
 def legal_evade(t: Table) -> list[Command]:
@@ -272,26 +291,24 @@ def legal_evade(t: Table) -> list[Command]:
     s = t.s
     if all(s.piles[name] for name in ROWS):
         return []
-    return [EVADE_CMD[cid] for _, cid, c in _face_up_enemies(t, _matrix_cards(t))
-            if "evade" in c.keywords and s.turn.attack >= c.evade_cost]
+    return [EVADE_CMD[cid] for cid, c in _matrix_enemies_with(t, "evade") if s.turn.attack >= c.evade_cost]
 
 
 def legal_complete(t: Table) -> list[Command]:
     """Face-up Challenges in the player's world whose condition holds and whose cost the pools
     cover; a "Recruit or Attack" cost is listed once per pool that pays it."""
     s = t.s
+    piles = s.piles
     if _in_matrix(t):
-        places = _matrix_cards(t) + [("operations", c) for c in s.piles["operations"]]
+        places = [*piles["combat"], *_row_occupants(t), *piles["operations"]]
     else:
-        places = [("real_world", c) for c in s.piles["real_world"]]
-    cards, defs, face_up = t.db.cards, s.defs, s.face_up
+        places = piles["real_world"]
+    challenges, cards, defs, face_up = t.db.kind_ids_with("challenge"), t.db.cards, s.defs, s.face_up
     out = []
-    for _, cid in places:
-        if cid == s.inevitable or cid not in face_up:
+    for cid in places:
+        if defs[cid] not in challenges or cid == s.inevitable or cid not in face_up:
             continue
         c = cards[defs[cid]]
-        if c.kind != "challenge":
-            continue
         rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack
         if rec < 0 or atk < 0:
             continue
