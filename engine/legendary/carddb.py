@@ -42,6 +42,7 @@ class CardDB:
     _area: frozenset[str] | None = None
     _ids: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
     _phones: dict[str, int] | None = None
+    _least: dict[tuple[str, str, str], int | None] = field(default_factory=dict)
 
     def area_cards(self) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
@@ -77,6 +78,16 @@ class CardDB:
         key = ("attr", attr)
         got = self._ids.get(key)
         return got if got is not None else self._index(key, lambda d, c: bool(getattr(c, attr, None)))
+
+    def least(self, kind: str, attr: str) -> int | None:
+        """The smallest ``attr`` (a number, None where a card has none) of the cards of this kind;
+        None when no such card has one."""
+        key = ("least", kind, attr)
+        if key not in self._least:
+            values = [v for c in self.cards.values() if c.kind == kind
+                      and (v := getattr(c, attr, None)) is not None]
+            self._least[key] = min(values, default=None)
+        return self._least[key]
 
     def phone_spaces(self) -> dict[str, int]:
         """The Row spaces with a phone, by lower-case space name (a shared dict: do not change)."""

@@ -247,11 +247,15 @@ def _has_cover(t: Table, where: str) -> bool:
 def legal_fight(t: Table) -> list[Command]:
     """Face-up Enemies in the player's world (or the Matrix, when a card allows it from the Real
     World) whose Attack the pool covers."""
+    turn = t.s.turn
+    weakest = t.db.least("enemy", "attack")
+    if weakest is None or turn.attack + turn.attack_reduction < weakest:
+        return []  # no Enemy's Attack is within reach (most lists: an empty Attack pool)
     inside = _in_matrix(t)
     places = _matrix_cards(t) if inside else _real_cards(t)
     if not inside and effects.allowed(t, "fight_from_real_world"):
         places += _matrix_cards(t)
-    attack = t.s.turn.attack
+    attack = turn.attack
     return [FIGHT_CMD[cid] for where, cid, c in _face_up_enemies(t, places)
             if _can_fight(t, where, cid, c, attack)]
 
