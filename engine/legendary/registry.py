@@ -284,7 +284,8 @@ def _matrix_enemies_with(t: Table, keyword: str) -> list[tuple[int, Any]]:
 def legal_buytime(t: Table) -> list[Command]:
     """Face-up Buy Time Enemies in the Matrix not yet distracted, when the pool covers the cost."""
     s = t.s
-    if not _in_matrix(t):
+    cheapest = t.db.least("enemy", "buy_time_cost")
+    if not _in_matrix(t) or cheapest is None or s.turn.attack < cheapest:
         return []
     return [BUYTIME_CMD[cid] for cid, c in _matrix_enemies_with(t, "buy_time")
             if cid not in s.turn.bought_time and s.turn.attack >= c.buy_time_cost]
