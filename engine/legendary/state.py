@@ -138,7 +138,8 @@ class State(PlainState):
 
     def clone(self) -> State:
         """A deep copy for undo snapshots (much faster than copy.deepcopy on the whole object).
-        ``setup`` and ``decision`` are never changed in place, so they are shared."""
+        ``setup``, ``decision`` and ``ending`` are replaced, never changed in place, so they are
+        shared."""
         new = field_copy(self)
         new.piles = {k: v.copy() for k, v in self.piles.items()}
         new.players = [field_copy(p) for p in self.players]
