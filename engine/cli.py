@@ -221,7 +221,8 @@ def _run(args: argparse.Namespace) -> int:
             return 1
         counts = db.kind_counts()
         print(json.dumps({"cards": sum(counts.values()), "by_category": counts,
-                          "by_act": db.act_counts(), "by_group": db.group_counts()}, indent=1))
+                          "by_act": db.act_counts(), "by_group": db.group_counts(),
+                          "by_film": db.film_counts()}, indent=1))
         return 0
     if args.cmd == "run-scenario":
         from engine.legendary.scenario import run_scenario

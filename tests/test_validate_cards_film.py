@@ -33,7 +33,7 @@ def report() -> dict:
 def test_validate_cards_reports_the_singles_of_the_components_table(report):
     for cat, n in CATEGORIES.items():
         assert report["by_category"][cat] == n, cat
-    assert report["by_category"]["avatar"] == FILM_AVATARS
+    assert report["by_film"]["the_matrix"]["avatars"] == FILM_AVATARS
 
 
 @pytest.mark.rule("LE-SETUP-10", "LE-SETUP-11", "LE-SETUP-17", "LE-FILMS-01")
@@ -42,13 +42,17 @@ def test_validate_cards_reports_each_act_of_the_matrix(report):
         row = report["by_act"][story]
         assert row == {"act_cards": FILM_ACT_CARDS[story], "mini_deck": MINI_DECKS[story],
                        "extras": EXTRAS[story]}, story
+    film = report["by_film"]["the_matrix"]
+    for n, story in enumerate(FILM_ACT_CARDS, start=1):
+        assert (film[f"act{n}_act_cards"], film[f"act{n}_mini_deck"], film[f"act{n}_extras"]) == \
+            (FILM_ACT_CARDS[story], MINI_DECKS[story], EXTRAS[story]), story
 
 
 @pytest.mark.rule("LE-SETUP-18", "LE-SETUP-19", "LE-FILMS-02")
 def test_validate_cards_reports_14_cards_per_hero_group(report):
     for g in GROUPS:
         assert report["by_group"][g] == 14, g
-    assert report["by_category"]["hero_group"] == 4 * 14
+    assert report["by_film"]["the_matrix"]["hero_group_cards"] == 4 * 14
 
 
 def test_a_card_naming_an_unknown_hook_fails_at_load(tmp_path):

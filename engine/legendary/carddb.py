@@ -141,6 +141,20 @@ class CardDB:
                 out[c.group] = out.get(c.group, 0) + c.copies
         return dict(sorted(out.items()))
 
+    def film_counts(self) -> dict[str, dict[str, int]]:
+        """Per film: its Avatars and Hero Group cards present, and its Acts' cards (LE-FILMS)."""
+        groups = self.group_counts()
+        acts = self.act_counts()
+        out: dict[str, dict[str, int]] = {}
+        for film in self.films.values():
+            row = {"avatars": sum(1 for a in film.avatars if a in self.cards),
+                   "hero_group_cards": sum(groups.get(g, 0) for g in film.groups)}
+            for n, story in enumerate(film.acts, start=1):
+                for key, k in acts.get(story, {"act_cards": 0, "mini_deck": 0, "extras": 0}).items():
+                    row[f"act{n}_{key}"] = k
+            out[film.id] = row
+        return out
+
 
 def category(card: CardModel) -> str:
     """The sorting-guide category of a card, used by validate-cards."""
