@@ -32,6 +32,22 @@ apt_install() {
     as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
+# On Debian/Ubuntu, install those of the given packages that are missing (a warning if it can't).
+install_missing_debs() {
+    [[ "$(uname -s)" == Linux ]] && command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 \
+        || return 0
+    local deb missing=()
+    for deb in "$@"; do
+        # Ubuntu 24.04+ renamed some libraries with a t64 suffix.
+        dpkg -s "$deb" >/dev/null 2>&1 || dpkg -s "${deb}t64" >/dev/null 2>&1 || missing+=("$deb")
+    done
+    if ((${#missing[@]})); then
+        echo "Installing Qt system libraries: ${missing[*]}"
+        apt_install "${missing[@]}" || echo "warning: could not install ${missing[*]}; Qt may not start" >&2
+    fi
+    return 0
+}
+
 # Print the first Python >= 3.11 found ($PYTHON first), or nothing.
 find_python() {
     local candidate
@@ -77,11 +93,11 @@ ensure_venv() {
 }
 
 # pip install the project (editable) with the given extras spec, e.g. "." or ".[dev]",
-# skipped when pyproject.toml has not changed since the last install into this .venv.
+# skipped when pyproject.toml and setup.py have not changed since the last install into this .venv.
 install_project() {
     local spec="$1" stamp digest
     stamp=".venv/.installed-$(printf '%s' "$spec" | tr -c 'a-zA-Z0-9' '_')"
-    digest="$("$VENV_PY" -c 'import hashlib; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest())')"
+    digest="$("$VENV_PY" -c 'import hashlib; print(hashlib.sha256(open("pyproject.toml", "rb").read() + open("setup.py", "rb").read()).hexdigest())')"
     if [[ -f "$stamp" && "$(cat "$stamp")" == "$digest" ]]; then
         return 0
     fi

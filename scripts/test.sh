@@ -7,17 +7,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # Qt's offscreen platform needs these system libraries (DESIGN.md §7).
 QT_DEBS=(libegl1 libgl1 libglib2.0-0 libfontconfig1 libfreetype6 libdbus-1-3 libxkbcommon0)
-if [[ "$(uname -s)" == Linux ]] && command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
-    missing=()
-    for deb in "${QT_DEBS[@]}"; do
-        # Ubuntu 24.04+ renamed some libraries with a t64 suffix.
-        dpkg -s "$deb" >/dev/null 2>&1 || dpkg -s "${deb}t64" >/dev/null 2>&1 || missing+=("$deb")
-    done
-    if ((${#missing[@]})); then
-        echo "Installing Qt system libraries: ${missing[*]}"
-        apt_install "${missing[@]}" || echo "warning: could not install ${missing[*]}; Qt tests may fail" >&2
-    fi
-fi
+install_missing_debs "${QT_DEBS[@]}"
 
 ensure_venv
 install_project ".[dev]"
