@@ -164,12 +164,13 @@ def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: 
     add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if k == 1.0 else k, "strike", seat,
              fan=True))
     xp = xs + sw + 20 * k
-    add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat))
+    crowded = k != 1.0  # the other players' small areas lay crowded cards in rows of whole cards
+    add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
     yh = y0 + ch + (14 + LABEL_H) * k if k == 1.0 else y0 + ch + 22
     side = 170.0 if k == 1.0 else 100.0
     hand_w = width - 2 * (side + 20 * k)
-    add(Area(p + "hand", x0, yh, hand_w, ch, SPREAD, "Hand", k, "hero", seat))
+    add(Area(p + "hand", x0, yh, hand_w, ch, SPREAD, "Hand", k, "hero", seat, fan=crowded))
     add(Area(p + "beside", x0 + hand_w + 20 * k, yh, side, ch, SPREAD, "Beside", k * (0.8 if k == 1 else 1),
-             "matrix", seat))
+             "matrix", seat, fan=crowded))
     add(Area(p + "coordinated", x0 + hand_w + side + 40 * k, yh, side, ch, SPREAD, "Coordinated",
-             k * (0.8 if k == 1 else 1), "hero", seat))
+             k * (0.8 if k == 1 else 1), "hero", seat, fan=crowded))

@@ -9,12 +9,18 @@ from matrix_gui.legendary.layout import RowSpaceInfo, compute
 ROW = [RowSpaceInfo(f"S{i}", i, i in (0, 2)) for i in range(5)]
 
 
-@pytest.mark.parametrize("players", [1, 3, 5])
-@pytest.mark.parametrize("pile", ["combat", "p0.strikes", "real_world"])
-def test_a_crowded_fan_area_overlaps_no_card_and_stays_inside(players, pile):
+CROWDED = [(players, pile, 8) for players in (1, 3, 5) for pile in ("combat", "p0.strikes", "real_world")]
+# the other players' small areas (a narrow column on the right): hands and play areas up to 8 cards;
+# Beside and Coordinated, one card wide, up to 4 (2 x 2 of the smallest cards)
+CROWDED += [(players, f"p{seat}.{pile}", most) for players in (2, 3, 5) for seat in range(1, players)
+            for pile, most in (("hand", 8), ("play", 8), ("strikes", 8), ("beside", 4), ("coordinated", 4))]
+
+
+@pytest.mark.parametrize(("players", "pile", "most"), CROWDED)
+def test_a_crowded_fan_area_overlaps_no_card_and_stays_inside(players, pile, most):
     area = compute(players, 0, ROW, 3).areas[pile]
     assert area.fan
-    for n in range(1, 9):
+    for n in range(1, most + 1):
         a = fitted(area, n)
         rects = [(x, y, x + a.card_w, y + a.card_h) for x, y in spread_positions(a, n)]
         for i, r in enumerate(rects):
