@@ -72,7 +72,7 @@ def startup(runs: int) -> tuple[float, float]:
 def mid_game(win, players: int, commands: int) -> None:
     from engine.legendary.bots import BOTS
 
-    films = [f.id for f in win.content.films()]
+    films = [f.id for f in win.legendary.film_choices()]
     film = "the_matrix" if "the_matrix" in films else films[0]
     win.start_new(film, players, None, 3)
     bot = BOTS["random"](3, end_bias=0.1)

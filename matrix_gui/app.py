@@ -75,7 +75,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def _first_film(win, wanted: str | None) -> str | None:
-    films = [f.id for f in win.content.films()]
+    films = [f.id for f in win.legendary.film_choices()]
     if wanted:
         return wanted if wanted in films else None
     return films[0] if films else None

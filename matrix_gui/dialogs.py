@@ -1,7 +1,7 @@
 """Dialogs: New Game, Settings and Help."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.content import Content, FilmChoice
+from matrix_gui.newgame import FilmChoice, NewGameChoice
 from matrix_gui.settings import LastSetup, Settings
 
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
@@ -35,24 +35,17 @@ RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
             ("expedition", "Expedition (not available yet)", False))
 
 
-@dataclass
-class NewGameChoice:
-    ruleset: str
-    film: str
-    players: int
-    avatars: list[str]
-    seed: int | None
-    curtain: bool = True  # Matrix Replay: hide the table between the two seats
-
-
 class NewGameDialog(QDialog):
     """Ruleset, film, 1-5 players with their Avatars, an optional seed; remembers the last setup."""
 
-    def __init__(self, content: Content, last: LastSetup, parent: QWidget | None = None) -> None:
+    def __init__(self, films: list[FilmChoice], avatar_name: Callable[[str], str], last: LastSetup,
+                 parent: QWidget | None = None) -> None:
+        """``films``: the films on offer (a page's ``film_choices``); ``avatar_name``: an Avatar's
+        name in the lists."""
         super().__init__(parent)
         self.setWindowTitle("New Game")
-        self.content = content
-        self.films: list[FilmChoice] = content.films()
+        self.avatar_name = avatar_name
+        self.films = films
         form = QFormLayout()
         self.ruleset = QComboBox()
         for rid, name, ok in RULESETS:
@@ -151,7 +144,7 @@ class NewGameDialog(QDialog):
         for i, box in enumerate(self.avatar_boxes):
             box.clear()
             for a in avatars:
-                box.addItem(self.content.avatar_name(a), a)
+                box.addItem(self.avatar_name(a), a)
             if i < len(avatars):
                 box.setCurrentIndex(i)
         self._players_changed()

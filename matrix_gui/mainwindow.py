@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.banner import ActBanner
-    from matrix_gui.content import Content, DbCache
     from matrix_gui.endscreen import EndScreen
     from matrix_gui.legendary.guide import GuideStrip
     from matrix_gui.legendary.hud import Hud
@@ -45,12 +44,15 @@ if TYPE_CHECKING:
     from matrix_gui.legendary.scene import TableScene
     from matrix_gui.legendary.view import TableView
     from matrix_gui.logdock import GameLog
+    from matrix_gui.newgame import NewGameChoice
     from matrix_gui.page import TablePage
     from matrix_gui.replay.page import ReplayPage
 
 # The page of each ruleset (module, class), imported when its first game starts.
 PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
          "replay": ("matrix_gui.replay.page", "ReplayPage")}
+FILMS = "legendary"  # the page whose films (and their cards) the New Game dialog lists
+SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
 
 START_STYLE = """
 QWidget#start { background: #050a07; }
@@ -73,8 +75,6 @@ class MainWindow(QMainWindow):
         self.settings = Settings.load(self.paths.settings_file)
         self._settings_on_disk = self.settings.as_dict()  # what save_settings need not write again
         self.setProperty("skip_animations", self.settings.skip_animations)
-        self._content: Content | None = None
-        self._dbs: DbCache | None = None
         self.last_error = ""
         self.ops = Operations(autosave=self.paths.autosave, parent=self)
         self.ops.events_applied.connect(self._on_events)
@@ -97,23 +97,6 @@ class MainWindow(QMainWindow):
         from matrix_gui.refusals import install
 
         install(self)  # refusals link to their rule; undo says what it undid
-
-    # --- content (loaded lazily, after the first frame) ----------------------------------------------
-
-    @property
-    def content(self) -> Content:
-        if self._content is None:
-            from matrix_gui.content import Content, DbCache
-
-            self._content = Content(self.dev)
-            self._dbs = DbCache(self._content)
-        return self._content
-
-    @property
-    def dbs(self) -> DbCache:
-        _ = self.content
-        assert self._dbs is not None
-        return self._dbs
 
     # --- the table pages (one per ruleset, built on first use) and the log dock ---------------------------
 
@@ -321,11 +304,16 @@ class MainWindow(QMainWindow):
     # --- games -------------------------------------------------------------------------------------------
 
     def new_game_dialog(self) -> None:
+        from engine.core.cardfiles import CardLoadError
         from matrix_gui.dialogs import NewGameDialog
 
-        if not self.cards_loaded():
+        films_page = self.table_page(FILMS)
+        try:
+            films = films_page.film_choices()
+        except CardLoadError as e:
+            self.show_error("Cannot load the cards", str(e))
             return
-        dlg = NewGameDialog(self.content, self.settings.last_setup, self)
+        dlg = NewGameDialog(films, films_page.avatar_name, self.settings.last_setup, self)
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dlg.choice()
@@ -333,69 +321,47 @@ class MainWindow(QMainWindow):
             return
         self.settings.last_setup = dlg.last_setup()
         self.save_settings()
-        if choice.ruleset == "replay":
-            self.start_replay(choice.seed, choice.curtain)
-            return
-        self.start_new(choice.film, choice.players, choice.avatars, choice.seed)
+        self.start_game(choice)
 
-    def cards_loaded(self) -> bool:
-        """Load the cards if need be; False (with the card-load error shown) if they fail."""
+    def start_game(self, choice: NewGameChoice) -> bool:
+        """Set up and show a new game on the page of ``choice.ruleset``; False (with the reason
+        shown) if the cards do not load or the rules refuse the setup."""
+        from dataclasses import replace
+
         from engine.core.cardfiles import CardLoadError
 
+        if choice.seed is None:
+            choice = replace(choice, seed=int(time.time() * 1000) % 2_000_000_000)
         try:
-            _ = self.content
+            game = self.table_page(choice.ruleset).new_game_from(choice)
         except CardLoadError as e:
             self.show_error("Cannot load the cards", str(e))
             return False
-        return True
-
-    def start_new(self, film: str, players: int, avatars: list[str] | None = None,
-                  seed: int | None = None) -> bool:
-        """Set up and show a new game; False (with the reason shown) if the setup is refused."""
-        from engine.legendary.setup import SetupError
-
-        if seed is None:
-            seed = int(time.time() * 1000) % 2_000_000_000
-        if not self.cards_loaded():
-            return False
-        try:
-            game = self.legendary.new_game(film, players, avatars, seed)
-        except (SetupError, SystemExit) as e:
-            self.show_error("Cannot start this game", str(e))
+        if isinstance(game, str):
+            self.show_error("Cannot start this game", game)
             return False
         self.ops.start(game)
         return True
 
-    def start_scenario(self, path: Path) -> bool:
-        """Set up the table from a scenario file (docs/scenarios.md)."""
-        from engine.legendary.scenario import Scenario, ScenarioError
+    def start_new(self, film: str, players: int, avatars: list[str] | None = None,
+                  seed: int | None = None) -> bool:
+        """(a shorthand) A new game of a film: ``start_game`` on the films' page."""
+        from matrix_gui.newgame import NewGameChoice
 
-        try:
-            sc = Scenario.from_file(Path(path))
-        except (OSError, ScenarioError, ValueError) as e:
-            self.show_error("Cannot read the scenario", str(e))
-            return False
-        if sc.game is None:
-            self.show_error("Cannot read the scenario", "the scenario sets up no game")
-            return False
-        sc.game.rebase()
-        self.ops.start(sc.game)
-        return True
+        return self.start_game(NewGameChoice(FILMS, film, players, list(avatars or []), seed))
 
     def start_replay(self, seed: int | None = None, curtain: bool | None = None) -> bool:
-        """Set up and show a new Matrix Replay game (Humans seat 0, Machines seat 1)."""
-        from engine.replay.carddb import CardLoadError
-        from engine.replay.setup import SetupError
+        """(a shorthand) A new Matrix Replay game (Humans seat 0, Machines seat 1)."""
+        from matrix_gui.newgame import NewGameChoice
 
-        if seed is None:
-            seed = int(time.time() * 1000) % 2_000_000_000
-        try:
-            game = self.replay.new_game(seed)
-        except (SetupError, CardLoadError) as e:
-            self.show_error("Cannot start this game", str(e))
+        return self.start_game(NewGameChoice("replay", "", 2, [], seed, curtain))
+
+    def start_scenario(self, path: Path) -> bool:
+        """Set up the table from a scenario file (docs/scenarios.md)."""
+        game = self.table_page(SCENARIOS).scenario_game(Path(path))
+        if isinstance(game, str):
+            self.show_error("Cannot read the scenario", game)
             return False
-        if curtain is not None:
-            self.replay.set_curtain(curtain)
         self.ops.start(game)
         return True
 
@@ -403,8 +369,8 @@ class MainWindow(QMainWindow):
         """Load a save (with its autosave journal, if any) into the page of its ruleset; on failure
         show why and leave the file untouched. A long game shows a progress dialog; the game log is
         rebuilt from the replay."""
+        from engine.core.cardfiles import CardLoadError
         from engine.core.savefile import SaveError
-        from engine.legendary.carddb import CardLoadError
         from matrix_gui.loading import LOAD_ERRORS, load_save
 
         def page_for(ruleset: str) -> TablePage:

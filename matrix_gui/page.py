@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.gestureview import GestureView
     from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.newgame import FilmChoice, NewGameChoice
 
 
 class TablePage(QWidget):
@@ -49,6 +50,24 @@ class TablePage(QWidget):
         """The current game when it is of this page's ruleset, else None."""
         g = self.ops.game
         return g if g is not None and self.plays(g) else None
+
+    def film_choices(self) -> list[FilmChoice]:
+        """The films the New Game dialog offers for this ruleset (raises CardLoadError when its
+        cards do not load)."""
+        return []
+
+    def avatar_name(self, avatar_id: str) -> str:
+        """An Avatar's name in the New Game dialog's lists."""
+        return avatar_id
+
+    def new_game_from(self, choice: NewGameChoice) -> Any | str:
+        """A new game as the New Game dialog set it up (``choice.seed`` is set), or the sentence
+        that says why the rules refuse that setup (cards that fail to load raise CardLoadError)."""
+        raise NotImplementedError
+
+    def scenario_game(self, path: Path) -> Any | str:
+        """The game a scenario file sets up (docs/scenarios.md), or why it cannot be read."""
+        return f"{path}: this ruleset has no scenario files"
 
     def load_game(self, payload: dict[str, Any], path: Path, each: ReplayHook | None = None) -> Any:
         """The game a save payload of this ruleset holds (read by ``engine.core.autosave``, its

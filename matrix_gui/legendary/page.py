@@ -20,8 +20,10 @@ from matrix_gui.page import TablePage
 
 if TYPE_CHECKING:
     from engine.legendary.game import LegendaryGame
+    from matrix_gui.legendary.content import Content, DbCache
     from matrix_gui.legendary.scene import TableScene
     from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.newgame import FilmChoice, NewGameChoice
 
 
 class LegendaryPage(TablePage):
@@ -47,6 +49,32 @@ class LegendaryPage(TablePage):
         lay.addWidget(self.guide.strip)
         lay.addWidget(self.view, 1)
         self.table: TableScene | None = None
+        self._content: Content | None = None
+        self._dbs: DbCache | None = None
+
+    # --- content (the cards and films, loaded when first needed) -----------------------------------
+
+    @property
+    def content(self) -> Content:
+        """The cards and the films they make playable (the test film too with ``--dev CARDS``)."""
+        if self._content is None:
+            from matrix_gui.legendary.content import Content, DbCache
+
+            self._content = Content(self.win.dev)
+            self._dbs = DbCache(self._content)
+        return self._content
+
+    @property
+    def dbs(self) -> DbCache:
+        _ = self.content
+        assert self._dbs is not None
+        return self._dbs
+
+    def film_choices(self) -> list[FilmChoice]:
+        return self.content.films()
+
+    def avatar_name(self, avatar_id: str) -> str:
+        return self.content.avatar_name(avatar_id)
 
     # --- games ----------------------------------------------------------------------------------------
 
@@ -59,8 +87,30 @@ class LegendaryPage(TablePage):
         """A new game of a film (raises SetupError for a setup the rules forbid)."""
         from engine.legendary.game import LegendaryGame
 
-        content = self.win.content
+        content = self.content
         return LegendaryGame.new(content.setup(film, players, seed, avatars), content.db)
+
+    def new_game_from(self, choice: NewGameChoice) -> LegendaryGame | str:
+        from engine.legendary.setup import SetupError
+
+        assert choice.seed is not None
+        _ = self.content  # (cards that fail to load raise CardLoadError before any setup)
+        try:
+            return self.new_game(choice.film, choice.players, choice.avatars or None, choice.seed)
+        except (SetupError, SystemExit) as e:
+            return str(e)
+
+    def scenario_game(self, path: Path) -> LegendaryGame | str:
+        from engine.legendary.scenario import Scenario, ScenarioError
+
+        try:
+            sc = Scenario.from_file(Path(path))
+        except (OSError, ScenarioError, ValueError) as e:
+            return str(e)
+        if sc.game is None:
+            return "the scenario sets up no game"
+        sc.game.rebase()
+        return sc.game
 
     def load_game(self, payload: dict[str, Any], path: Path,
                   each: ReplayHook | None = None) -> LegendaryGame:
@@ -68,7 +118,7 @@ class LegendaryPage(TablePage):
 
         setup = payload.get("setup")
         dirs = setup.get("card_dirs", []) if isinstance(setup, dict) else []
-        db = self.win.dbs.get(list(dirs) if isinstance(dirs, list) else [])
+        db = self.dbs.get(list(dirs) if isinstance(dirs, list) else [])
         return LegendaryGame.from_payload(payload, db, path=Path(path), each=each)
 
     def observe(self) -> dict[str, Any]:

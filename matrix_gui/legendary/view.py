@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from matrix_gui.gestureview import GestureView, Grip
-from matrix_gui.inspector import CardInspector
 from matrix_gui.items import CardItem, TableItem, face_side
 from matrix_gui.legendary import intents
+from matrix_gui.legendary.inspector import CardInspector
 from matrix_gui.legendary.intents import Key, TableIndex
 from matrix_gui.legendary.scene import TableScene
 from matrix_gui.operations import Operations

@@ -34,6 +34,7 @@ from matrix_gui.replay.view import ReplayView
 
 if TYPE_CHECKING:
     from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.newgame import NewGameChoice
 
 SIDES = ("Humans", "Machines")
 DONE_TEXT = {"zion_deploy": "Done deploying", "zero_one_deploy": "Done deploying", "switch": "Done switching",
@@ -81,6 +82,20 @@ class ReplayPage(TablePage):
         from matrix_gui.replay import new_game
 
         return new_game(seed)
+
+    def new_game_from(self, choice: NewGameChoice) -> ReplayGame | str:
+        """A new game; the dialog's curtain choice (if any) holds from now on."""
+        from engine.replay.carddb import CardLoadError
+        from engine.replay.setup import SetupError
+
+        assert choice.seed is not None
+        try:
+            game = self.new_game(choice.seed)
+        except (SetupError, CardLoadError) as e:
+            return str(e)
+        if choice.curtain is not None:
+            self.set_curtain(choice.curtain)
+        return game
 
     def load_game(self, payload: dict[str, Any], path: Path,
                   each: ReplayHook | None = None) -> ReplayGame:

@@ -35,7 +35,7 @@ def same_pixels(a: QImage, b: QImage, rect: tuple[int, int, int, int]) -> bool:
 
 
 def test_end_turn_redraws_the_active_band_at_once(qtbot, win):
-    films = [f.id for f in win.content.films()]
+    films = [f.id for f in win.legendary.film_choices()]
     assert win.start_new("the_matrix" if "the_matrix" in films else films[0], 2, None, 5)
     view = win.view
     qtbot.wait(20)

@@ -29,7 +29,7 @@ def round_trips(cmds, ix, gestures, intended) -> int:
 
 
 def test_legendary_drags_mean_their_commands(win):
-    films = [f.id for f in win.content.films()]
+    films = [f.id for f in win.legendary.film_choices()]
     assert win.start_new("the_matrix" if "the_matrix" in films else films[0], 3, None, 11)
     game = win.ops.game
     rng = random.Random(11)

@@ -1,5 +1,6 @@
-"""Who may import what in the GUI (docs/architecture.md, GUI): the pages never import each other and
-the shared table pieces import neither page (tests/test_architecture.py checks the rest)."""
+"""Who may import what in the GUI (docs/architecture.md, GUI): the pages never import each other, the
+shared table pieces import neither page nor a ruleset of the engine (tests/test_architecture.py checks
+the rest)."""
 from __future__ import annotations
 
 import ast
@@ -10,6 +11,8 @@ import pytest
 pytestmark = pytest.mark.gui
 GUI = Path(__file__).resolve().parents[2] / "matrix_gui"
 PAGES = ("matrix_gui.legendary", "matrix_gui.replay")
+RULESETS = ("engine.legendary", "engine.replay")
+CHOOSER = "mainwindow.py"  # the main window chooses the page (lazily, through its PAGES table)
 
 
 def _type_checking(node: ast.If) -> bool:
@@ -52,4 +55,13 @@ def test_the_pages_never_import_each_other():
 def test_shared_pieces_import_no_page():
     bad = {f"{p.name}: {m}" for p in GUI.glob("*.py") for m in imports(p)
            if any(_within(m, pkg) for pkg in PAGES)}
+    assert bad == set(), bad
+
+
+def test_shared_pieces_import_no_ruleset_and_no_page():
+    """Everything a ruleset needs (its cards, films, scenarios, setup errors, card text) is in its
+    page; the shared pieces, the main window included, reach a ruleset only through a page."""
+    bad = {f"{p.name}: {m}" for p in GUI.glob("*.py") for m in imports(p)
+           if any(_within(m, pkg) for pkg in RULESETS)
+           or (p.name != CHOOSER and any(_within(m, pkg) for pkg in PAGES))}
     assert bad == set(), bad

@@ -101,8 +101,8 @@ def test_new_game_dialog_remembers_the_last_setup(qtbot, win):
     from matrix_gui.dialogs import NewGameDialog
     from matrix_gui.settings import LastSetup, Settings
 
-    films = win.content.films()
-    dlg = NewGameDialog(win.content, LastSetup(film="test", players=3, seed="42"), win)
+    films = win.legendary.film_choices()
+    dlg = NewGameDialog(films, win.legendary.avatar_name, LastSetup(film="test", players=3, seed="42"), win)
     assert dlg.film.currentData() == "test" and dlg.players.value() == 3 and dlg.seed.text() == "42"
     assert sum(b.isVisibleTo(dlg) for b in dlg.avatar_boxes) == 3
     assert [dlg.film.itemData(i) for i in range(dlg.film.count())] == [f.id for f in films]

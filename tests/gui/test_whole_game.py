@@ -55,7 +55,7 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
 def test_a_whole_game_of_the_matrix_through_the_gui(qtbot, win):
     from engine.legendary.bots import BOTS
 
-    films = [f.id for f in win.content.films()]
+    films = [f.id for f in win.legendary.film_choices()]
     film = "the_matrix" if "the_matrix" in films else "test"
     assert win.start_new(film, 1, None, 1)
     bot = BOTS["heuristic"](1) if "heuristic" in BOTS else BOTS["random"](1, end_bias=0.2)

@@ -1,23 +1,13 @@
 """What can be played: the card database, the films on offer and their setups."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.setup import LegendarySetup
+from matrix_gui.newgame import FilmChoice
 
 TEST_FILM = "test"
-
-
-@dataclass(frozen=True)
-class FilmChoice:
-    """One entry of the New Game dialog's film list."""
-
-    id: str
-    name: str
-    avatars: tuple[str, ...]
-    card_dirs: tuple[str, ...] = ()
 
 
 class Content:
