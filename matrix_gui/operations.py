@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -20,8 +20,7 @@ from engine.core.commands import Command
 from engine.core.results import Accepted, Rejection, Result
 
 if TYPE_CHECKING:
-    from engine.legendary.game import LegendaryGame
-    from engine.replay.game import ReplayGame
+    from engine.core.gamelog import LoggedGame
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +35,7 @@ class Operations(QObject):
 
     def __init__(self, autosave: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.game: LegendaryGame | ReplayGame | None = None  # any ruleset with the same game API
+        self.game: LoggedGame[Any, Any] | None = None  # a game of any ruleset: they share one API
         self.autosave_path = autosave
         self.autosave_error = ""
         self.version = 0  # counts the changes of the game: new, loaded, each accepted command
@@ -46,7 +45,7 @@ class Operations(QObject):
 
     # --- whole games -----------------------------------------------------------------------------
 
-    def start(self, game: LegendaryGame | ReplayGame) -> None:
+    def start(self, game: LoggedGame[Any, Any]) -> None:
         """Make ``game`` the current game (new, loaded or continued)."""
         self.game = game
         self._changed()
