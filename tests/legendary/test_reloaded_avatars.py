@@ -50,11 +50,13 @@ def game(db: CardDB, me: str, act: int, text: str = "", others: tuple[str, ...] 
     return sc
 
 
-def play_fym(sc: Scenario) -> None:
-    """Play Free Your Mind and check it went to the play area (LE-ACTION-12)."""
+def played(db: CardDB, me: str, act: int, text: str = "", others: tuple[str, ...] = ()) -> Scenario:
+    """``game(...)``, then seat 0 plays Free Your Mind, which goes to the play area (LE-ACTION-12)."""
+    sc = game(db, me, act, text, others)
     fym = sc.ref("free_your_mind")
     accepted(sc, f"play {fym}")
     assert fym in pile(sc, "p0.play")
+    return sc
 
 
 def pool(sc: Scenario) -> tuple[int, int]:
@@ -148,22 +150,40 @@ def test_reloaded_avatars_are_about_as_strong_as_the_matrix_six(fdb):
 
 @pytest.mark.rule("LE-ACTION-12")
 @pytest.mark.rule("LE-ACTION-14")
-@pytest.mark.parametrize(("world", "moves"), [("matrix", 1), ("real", 0)])
-def test_neo_reloaded_act_1_attack_and_a_flight_while_in_the_matrix(fdb, world, moves):
-    sc = game(fdb, "neo_reloaded", 1, f"world 0 {world}")
-    play_fym(sc)
-    assert pool(sc) == (0, 3)
+@pytest.mark.rule("LE-MOVE-02")
+@pytest.mark.parametrize(("me", "act", "world", "gains", "moves"), [
+    ("neo_reloaded", 1, "matrix", (0, 3), 1),  # the flight: only from inside the Matrix
+    ("neo_reloaded", 1, "real", (0, 3), 0),
+    ("trinity_reloaded_revolutions", 2, "matrix", (0, 2), 2),  # the motorcycle
+    ("niobe", 1, "real", (2, 0), 1),
+])
+def test_abilities_that_give_extra_moves(fdb, me, act, world, gains, moves):
+    sc = played(fdb, me, act, f"world 0 {world}")
+    assert pool(sc) == gains
     assert moves_available(sc) == moves
+
+
+@pytest.mark.rule("LE-ACTION-13")
+@pytest.mark.rule("LE-ACTION-14")
+@pytest.mark.rule("LE-SCAN-03")
+@pytest.mark.parametrize(("me", "act", "world", "gains"), [
+    ("trinity_reloaded_revolutions", 1, "real", (0, 2)),  # she hacks in from the ship
+    ("soren", 1, "matrix", (2, 0)),
+    ("soren", 2, "real", (2, 0)),  # Act 2: "Same effect."
+])
+def test_abilities_that_scan_for_free(fdb, me, act, world, gains):
+    sc = played(fdb, me, act, f"world 0 {world}\nput rooftop_police row.3 down as hidden")
+    assert pool(sc) == gains  # the scan cost no Attack
+    assert sc.ref("hidden") in sc.game.state.face_up
 
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_neo_reloaded_act_2_defeats_a_weak_enemy_in_the_matrix_row(fdb):
-    sc = game(fdb, "neo_reloaded", 2, """
+    sc = played(fdb, "neo_reloaded", 2, """
 put agent_brown row.1 up as weak
 put agents_in_the_walls row.2 up as strong
 put hotel_police combat as in_combat
 """)
-    play_fym(sc)
     assert pool(sc) == (0, 2)
     assert sc.ref("weak") in pile(sc, "defeated_enemies")
     assert pile(sc, "row.2") == [sc.ref("strong")]  # 5 Attack: too strong
@@ -172,27 +192,24 @@ put hotel_police combat as in_combat
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_neo_reloaded_act_3_attack_and_heals_another_players_strike(fdb):
-    sc = game(fdb, "neo_reloaded", 3, "put strike_bullet_graze p1.strikes as hurt")
-    play_fym(sc)
+    sc = played(fdb, "neo_reloaded", 3, "put strike_bullet_graze p1.strikes as hurt")
     assert pool(sc) == (0, 4)
     assert pile(sc, "p1.strikes") == [] and sc.ref("hurt") in pile(sc, "strike_discard")
 
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_morpheus_rr_act_1_recruit_and_the_real_world_players_draw(fdb):
-    sc = game(fdb, "morpheus_reloaded_revolutions", 1, "world 0 real\nworld 1 matrix\nworld 2 real",
-              others=("niobe", "soren"))
-    hands = [len(pile(sc, pp(seat, "hand"))) for seat in range(3)]
-    play_fym(sc)
+    sc = played(fdb, "morpheus_reloaded_revolutions", 1, "world 0 real\nworld 1 matrix\nworld 2 real",
+                others=("niobe", "soren"))
     assert pool(sc) == (2, 0)
-    # seat 0 played Free Your Mind (-1) and drew (+1); seat 1 is in the Matrix
-    assert [len(pile(sc, pp(seat, "hand"))) for seat in range(3)] == [hands[0], hands[1], hands[2] + 1]
+    # seat 0's hand was only Free Your Mind; seat 1 is in the Matrix and draws nothing
+    dealt = fdb.playmat.hand_size
+    assert [len(pile(sc, pp(seat, "hand"))) for seat in range(3)] == [1, dealt, dealt + 1]
 
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_morpheus_rr_act_2_attack_and_pulls_any_player_out_of_the_matrix(fdb):
-    sc = game(fdb, "morpheus_reloaded_revolutions", 2, "world 0 matrix\nworld 1 matrix")
-    play_fym(sc)
+    sc = played(fdb, "morpheus_reloaded_revolutions", 2, "world 0 matrix\nworld 1 matrix")
     assert sc.game.state.decision is not None
     accepted(sc, "choose 1")  # seat 1
     assert pool(sc) == (0, 3)
@@ -201,65 +218,41 @@ def test_morpheus_rr_act_2_attack_and_pulls_any_player_out_of_the_matrix(fdb):
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_morpheus_rr_act_3_attack_and_each_player_heals_a_strike(fdb):
-    sc = game(fdb, "morpheus_reloaded_revolutions", 3, """
+    sc = played(fdb, "morpheus_reloaded_revolutions", 3, """
 put strike_cracked_ribs p0.strikes
 put strike_split_lip p1.strikes
 put strike_bullet_graze p2.strikes
 put strike_bullet_graze p2.strikes
 """, others=("niobe", "soren"))
-    play_fym(sc)
     assert sc.game.state.decision is None  # nothing to choose: one kind of Strike each
     assert pool(sc) == (0, 2)
     assert pile(sc, "p0.strikes") == [] and pile(sc, "p1.strikes") == []
     assert len(pile(sc, "p2.strikes")) == 1  # one Strike each, never more
 
 
-@pytest.mark.rule("LE-ACTION-14")
-def test_trinity_rr_act_1_attack_and_a_free_scan(fdb):
-    sc = game(fdb, "trinity_reloaded_revolutions", 1, "world 0 real\nput agent_brown row.3 down as hidden")
-    play_fym(sc)
-    assert pool(sc) == (0, 2)
-    assert sc.ref("hidden") in sc.game.state.face_up  # scanned from the Real World, for nothing
-
-
-@pytest.mark.rule("LE-ACTION-14")
-def test_trinity_rr_act_2_attack_and_two_extra_moves(fdb):
-    sc = game(fdb, "trinity_reloaded_revolutions", 2, "world 0 matrix")
-    play_fym(sc)
-    assert pool(sc) == (0, 2)
-    assert moves_available(sc) == 2
 
 
 @pytest.mark.rule("LE-ACTION-14")
 @pytest.mark.rule("LE-STRIKE-09")
 def test_trinity_rr_act_3_attack_and_avoids_the_next_two_strikes(fdb):
-    sc = game(fdb, "trinity_reloaded_revolutions", 3, """
+    sc = played(fdb, "trinity_reloaded_revolutions", 3, """
 world 0 matrix
 put pots_security_desk_clerk combat
 put pots_security_desk_clerk combat
 put pots_security_desk_clerk combat
 put strike_bullet_graze strikes as top
 """)
-    play_fym(sc)
     assert pool(sc) == (0, 3)
     res = accepted(sc, "end")
     assert len([e for e in res.events if e.kind == "strike_avoided"]) == 2
     assert pile(sc, "p0.strikes") == [sc.ref("top")]  # the third strike lands
 
 
-@pytest.mark.rule("LE-ACTION-14")
-def test_niobe_act_1_recruit_and_an_extra_move(fdb):
-    sc = game(fdb, "niobe", 1, "world 0 real")
-    play_fym(sc)
-    assert pool(sc) == (2, 0)
-    assert moves_available(sc) == 1
-
 
 @pytest.mark.rule("LE-ACTION-14")
 @pytest.mark.parametrize(("world", "drawn"), [("real", 1), ("matrix", 0)])
 def test_niobe_act_2_recruit_attack_and_a_card_in_the_real_world(fdb, world, drawn):
-    sc = game(fdb, "niobe", 2, f"world 0 {world}")
-    play_fym(sc)
+    sc = played(fdb, "niobe", 2, f"world 0 {world}")
     assert pool(sc) == (2, 1)
     assert len(pile(sc, "p0.hand")) == drawn
 
@@ -267,8 +260,7 @@ def test_niobe_act_2_recruit_attack_and_a_card_in_the_real_world(fdb, world, dra
 @pytest.mark.rule("LE-ACTION-14")
 @pytest.mark.parametrize(("world", "attack"), [("real", 5), ("matrix", 3)])
 def test_niobe_act_3_more_attack_in_the_real_world(fdb, world, attack):
-    sc = game(fdb, "niobe", 3, f"world 0 {world}")
-    play_fym(sc)
+    sc = played(fdb, "niobe", 3, f"world 0 {world}")
     assert pool(sc) == (0, attack)
 
 
@@ -276,8 +268,8 @@ def test_niobe_act_3_more_attack_in_the_real_world(fdb, world, attack):
 @pytest.mark.rule("LE-ACTION-14")
 @pytest.mark.parametrize("act", [1, 2])
 def test_roland_acts_1_and_2_attack_and_heals_his_own_strike(fdb, act):
-    sc = game(fdb, "roland", act, "put strike_split_lip p0.strikes as mine\nput strike_split_lip p1.strikes")
-    play_fym(sc)
+    sc = played(fdb, "roland", act, "put strike_split_lip p0.strikes as mine\n"
+                                     "put strike_split_lip p1.strikes")
     assert pool(sc) == (0, 2)
     assert pile(sc, "p0.strikes") == [] and sc.ref("mine") in pile(sc, "strike_discard")
     assert len(pile(sc, "p1.strikes")) == 1  # his own only
@@ -285,32 +277,21 @@ def test_roland_acts_1_and_2_attack_and_heals_his_own_strike(fdb, act):
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_roland_act_3_defeats_a_machine_in_the_real_world(fdb):
-    sc = game(fdb, "roland", 3, """
+    sc = played(fdb, "roland", 3, """
 put sentinel_scout p0.beside as scout
 put sentinel_destroyer real_world as destroyer
 put lobby_guards real_world as guards
 put sewer_sentinel row.1 up as in_row
 """)
-    play_fym(sc)
     assert pool(sc) == (0, 2)
     assert sc.ref("scout") in pile(sc, "defeated_enemies")
     assert pile(sc, "real_world") == [sc.ref("destroyer"), sc.ref("guards")]  # too strong, not a Machine
     assert pile(sc, "row.1") == [sc.ref("in_row")]  # the Real World only
 
 
-@pytest.mark.rule("LE-ACTION-13")
-@pytest.mark.rule("LE-ACTION-14")
-@pytest.mark.parametrize("act", [1, 2])
-def test_soren_acts_1_and_2_recruit_and_a_free_scan(fdb, act):
-    sc = game(fdb, "soren", act, "world 0 matrix\nput rooftop_police row.0 down as hidden")
-    play_fym(sc)
-    assert pool(sc) == (2, 0)
-    assert sc.ref("hidden") in sc.game.state.face_up
-
 
 @pytest.mark.rule("LE-ACTION-14")
 def test_soren_act_3_recruit_attack_and_raises_the_time_track(fdb):
-    sc = game(fdb, "soren", 3, "time 6")
-    play_fym(sc)
+    sc = played(fdb, "soren", 3, "time 6")
     assert pool(sc) == (2, 1)
     assert sc.game.state.time == 7
