@@ -37,7 +37,12 @@ def test_a_killed_writer_leaves_a_loadable_autosave(tmp_path: Path, seed: int) -
                 break
         time.sleep(rng.random() * 0.004)  # land anywhere in the next command's write
         os.kill(proc.pid, signal.SIGKILL)
-        rest, err = proc.communicate(timeout=10)
+        # Read the rest through the same file object: communicate() reads the raw pipe and would
+        # miss lines this object has already buffered but the loop above has not yet yielded.
+        rest = proc.stdout.read()
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        proc.wait(timeout=10)
     finally:
         if proc.poll() is None:
             proc.kill()
