@@ -15,7 +15,7 @@ from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.scenario import Scenario
 from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
-from tests.legendary.helpers import pile
+from tests.legendary.helpers import hero_effects, pile
 from tests.legendary.helpers import rejected as reject
 
 GID = "neo_reloaded"
@@ -33,19 +33,6 @@ CARDS: list[HeroCard] = sorted((c for c in SHIPPED.cards.values() if c.kind == "
 
 def card(cid: str) -> HeroCard:
     return SHIPPED.cards[cid]
-
-
-def _walk(effects: list[Any]):
-    for e in effects:
-        yield e
-        yield from _walk(getattr(e, "effects", None) or [])
-        for opt in getattr(e, "options", None) or []:
-            yield from _walk(opt.effects)
-
-
-def _all_effects(c: HeroCard) -> list[Any]:
-    ca = c.class_ability.effects if c.class_ability else []
-    return list(_walk([*c.effects, *ca, *c.once_this_turn, *c.sacrifice]))
 
 
 def _gain(effects: list[Any], what: str) -> int:
@@ -91,7 +78,7 @@ def test_neo_reloaded_leans_on_strength_and_range_and_still_recruits():
     assert all(c.class_ability.cls in ("strength", "range") for c in CARDS if c.class_ability)
     assert any(c.recruit for c in CARDS)
     # One idea: defeats in the Matrix Row from the air, and many Attack from few cards.
-    assert any(e.verb == "defeat_enemy" and e.where == "matrix_row" for c in CARDS for e in _all_effects(c))
+    assert any(e.verb == "defeat_enemy" and e.where == "matrix_row" for c in CARDS for e in hero_effects(c))
     assert max(c.attack + _class_attack(c.id) for c in CARDS if c.class_ability) >= 7
 
 
@@ -106,7 +93,7 @@ def test_every_neo_reloaded_card_is_a_neo_hero_like_neo_the_matrix():
 @pytest.mark.rule("LE-ACTION-06")
 def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
     for c in CARDS:
-        verbs = {e.verb for e in _all_effects(c)}
+        verbs = {e.verb for e in hero_effects(c)}
         assert c.recruit_plus == ("gain_recruit" in verbs), c.id
         assert c.attack_plus == ("gain_attack" in verbs), c.id
         assert c.text.strip().endswith("."), c.id
