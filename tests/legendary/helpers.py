@@ -1,6 +1,7 @@
 """Assertions shared by the Legendary rule tests."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 
@@ -23,3 +24,18 @@ def accepted(sc: Any, cmd: str) -> Any:
 
 def pile(sc: Any, name: str) -> list[int]:
     return sc.game.state.piles[name]
+
+
+def walk_effects(effects: list[Any]) -> Iterator[Any]:
+    """Every effect of a list, nested ones included (if_act, choose_one options, each_player...)."""
+    for e in effects:
+        yield e
+        yield from walk_effects(getattr(e, "effects", None) or [])
+        for opt in getattr(e, "options", None) or []:
+            yield from walk_effects(opt.effects)
+
+
+def hero_effects(c: Any) -> list[Any]:
+    """Every effect a Hero card can resolve: played, class ability, Once this turn, Sacrifice."""
+    ca = c.class_ability.effects if c.class_ability else []
+    return list(walk_effects([*c.effects, *ca, *c.once_this_turn, *c.sacrifice]))

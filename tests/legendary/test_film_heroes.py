@@ -13,7 +13,7 @@ import pytest
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.schema import EnemyCard, EventCard, HeroCard
 from tests.legendary.helpers import accepted as accept
-from tests.legendary.helpers import pile
+from tests.legendary.helpers import hero_effects, pile
 from tests.legendary.helpers import rejected as reject
 
 STANDARD = ("morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew")
@@ -40,20 +40,6 @@ PRIMER = {
 
 def _group(gid: str) -> list[HeroCard]:
     return [c for c in HEROES if c.group == gid]
-
-
-def _walk(effects: list[Any]):
-    """Every effect, nested ones included (if_act, choose_one options, each_player...)."""
-    for e in effects:
-        yield e
-        yield from _walk(getattr(e, "effects", None) or [])
-        for opt in getattr(e, "options", None) or []:
-            yield from _walk(opt.effects)
-
-
-def _all_effects(c: HeroCard) -> list[Any]:
-    ca = c.class_ability.effects if c.class_ability else []
-    return list(_walk([*c.effects, *ca, *c.once_this_turn, *c.sacrifice]))
 
 
 def _flat_gains(effects: list[Any]) -> tuple[int, int]:
@@ -94,7 +80,7 @@ def test_each_group_is_14_cards_in_the_5_5_3_1_shape_and_cost_bands(gid):
     # Each group leans on two classes (dual-class cards stay within them).
     assert len({cls for c in members for cls in c.classes}) == 2, gid
     # Recruit matters: every group has some Recruit source.
-    assert any(c.recruit or any(e.verb == "gain_recruit" for e in _all_effects(c)) for c in members), gid
+    assert any(c.recruit or any(e.verb == "gain_recruit" for e in hero_effects(c)) for c in members), gid
 
 
 @pytest.mark.rule("LE-SETUP-18", "LE-KEYWORD-13")
@@ -133,9 +119,9 @@ def test_every_hero_side_keyword_is_used_and_plus_marks_match_the_data():
     assert any(c.sacrifice for c in HEROES)
     assert any(c.once_this_turn for c in HEROES)
     assert any(c.recruit_plus for c in HEROES) and any(c.attack_plus for c in HEROES)
-    assert any(e.verb == "if_act" for c in HEROES for e in _all_effects(c))
+    assert any(e.verb == "if_act" for c in HEROES for e in hero_effects(c))
     for c in HEROES:
-        verbs = {e.verb for e in _all_effects(c)}
+        verbs = {e.verb for e in hero_effects(c)}
         assert c.recruit_plus == ("gain_recruit" in verbs), c.id
         assert c.attack_plus == ("gain_attack" in verbs), c.id
 
