@@ -19,8 +19,9 @@ from engine.legendary.cardinfo import card_info
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
 from engine.legendary.setup import LegendarySetup
-from engine.legendary.state import State, dock
+from engine.legendary.state import dock
 from tests.legendary.helpers import accepted, rejected
+from tests.legendary.test_film_the_matrix import defs, kinds, lines
 
 STORY = "the_oracles_call"
 ACTS = (STORY, "know_thyself", "he_is_the_one")
@@ -47,20 +48,6 @@ def game(db: CardDB, text: str = "", players: int = 2, seed: int = 1) -> Scenari
     head = (f"setup avatars={','.join(AVATARS[:players])} acts={','.join(ACTS)} "
             f"groups={','.join(GROUPS)} seed={seed}\n{CLEAR}\n")
     return Scenario.from_text(head + text, db)
-
-
-def lines(sc: Scenario, text: str) -> None:
-    for line in text.strip().splitlines():
-        if line.strip():
-            sc.line(line.strip())
-
-
-def kinds(events: Any, kind: str) -> list[dict]:
-    return [e.data for e in events if e.kind == kind]
-
-
-def defs(s: State, name: str) -> list[str]:
-    return [s.defs[c] for c in s.piles[name]]
 
 
 def card(db: CardDB, name: str) -> Any:
