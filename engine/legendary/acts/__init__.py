@@ -52,6 +52,7 @@ class Registry:
 @cache
 def registry() -> Registry:
     """The shipped Acts' rules. A new Act: add its module here."""
-    from engine.legendary.acts import he_is_the_one, know_thyself, what_is_the_matrix
+    from engine.legendary.acts import he_is_the_one, know_thyself, the_oracles_call, what_is_the_matrix
 
-    return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT))
+    return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT,
+                        the_oracles_call.ACT))
