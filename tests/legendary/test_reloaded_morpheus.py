@@ -6,14 +6,12 @@ every distinct card is played in a real engine game and its effect and class abi
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
-from tests.legendary.helpers import pile
+from tests.legendary.helpers import hero_effects, pile
 
 GID = "morpheus_reloaded_revolutions"
 SPEECH = f"{GID}_speech_in_the_temple"
@@ -29,18 +27,8 @@ OLD: list[HeroCard] = [c for c in SHIPPED.cards.values()
                        if c.kind == "hero" and c.group == "morpheus_the_matrix"]
 
 
-def _walk(effects: list[Any]):
-    """Every effect, nested ones included."""
-    for e in effects:
-        yield e
-        yield from _walk(getattr(e, "effects", None) or [])
-        for opt in getattr(e, "options", None) or []:
-            yield from _walk(opt.effects)
-
-
 def _verbs(c: HeroCard) -> set[str]:
-    ca = c.class_ability.effects if c.class_ability else []
-    return {e.verb for e in _walk([*c.effects, *ca, *c.once_this_turn, *c.sacrifice])}
+    return {e.verb for e in hero_effects(c)}
 
 
 def _pool(sc) -> tuple[int, int]:
