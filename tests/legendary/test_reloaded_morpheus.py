@@ -35,6 +35,13 @@ def _pool(sc) -> tuple[int, int]:
     return sc.game.state.turn.recruit, sc.game.state.turn.attack
 
 
+def _three_players(scenario, worlds: str, hand: str):
+    """A 3-player table, player 0 active with an empty pool; ``worlds`` like "mmr" (matrix/real)."""
+    lines = [f"world {i} {'matrix' if w == 'm' else 'real'}" for i, w in enumerate(worlds)]
+    return scenario("\n".join(["active 0", *lines, "pool recruit=0 attack=0", f"hand 0 {hand}", ""]),
+                    players=3)
+
+
 def _worlds(sc) -> list[bool]:
     return [p.in_matrix for p in sc.game.state.players]
 
@@ -95,14 +102,7 @@ def test_distinct_from_morpheus_the_matrix():
 
 @pytest.mark.rule("LE-MOVE-12", "LE-ABILITY-04", "LE-ACTION-04")
 def test_speech_in_the_temple_moves_another_player_home_to_the_real_world(scenario):
-    sc = scenario(f"""
-active 0
-world 0 matrix
-world 1 matrix
-world 2 matrix
-pool recruit=0 attack=0
-hand 0 {SPEECH}
-""", players=3)
+    sc = _three_players(scenario, "mmm", SPEECH)
     accept(sc, f"play ${SPEECH}")
     d = sc.game.state.decision
     assert d is not None and d.kind == "player" and len(d.options) == 3  # any player, you included
@@ -165,25 +165,19 @@ hand 0 {TRAILER} {TRAILER}
 @pytest.mark.rule("LE-TIMING-01", "LE-MOVE-02", "LE-KEYWORD-14")
 @pytest.mark.parametrize(("world", "attack"), [("matrix", 4), ("real", 2)])
 def test_sword_at_the_window_pays_in_the_matrix_and_survival_gives_a_move(scenario, world, attack):
-    sc = scenario(f"""
+    for first, second, moves in ((SWORD, TRAILER, 0), (TRAILER, SWORD, 1)):
+        sc = scenario(f"""
 active 0
 world 0 {world}
 pool recruit=0 attack=0
-hand 0 {SWORD} {TRAILER}
+hand 0 {first} {second}
 """)
-    accept(sc, f"play ${SWORD}")
-    assert _pool(sc) == (0, attack) and sc.game.state.turn.extra_moves == 0
-    accept(sc, f"play ${TRAILER}")
-    assert sc.game.state.turn.extra_moves == 0  # the Survival Hero came after the Sword
-    sc2 = scenario(f"""
-active 0
-world 0 {world}
-pool recruit=0 attack=0
-hand 0 {TRAILER} {SWORD}
-""")
-    accept(sc2, f"play ${TRAILER}")
-    accept(sc2, f"play ${SWORD}")
-    assert _pool(sc2) == (0, 2 + attack) and sc2.game.state.turn.extra_moves == 1
+        accept(sc, f"play ${first}")
+        if first == SWORD:
+            assert _pool(sc) == (0, attack)
+        accept(sc, f"play ${second}")
+        # Only a Survival Hero played before the Sword gives its extra move.
+        assert _pool(sc) == (0, 2 + attack) and sc.game.state.turn.extra_moves == moves
 
 
 @pytest.mark.rule("LE-KEYWORD-02", "LE-MOVE-02")
@@ -224,14 +218,7 @@ hand 0 {TRAILER} {SWORD}
 
 @pytest.mark.rule("LE-MOVE-12", "LE-TIMING-07", "LE-KEYWORD-14")
 def test_unshaken_faith_brings_a_player_home_then_each_player_there_draws(scenario):
-    sc = scenario(f"""
-active 0
-world 0 matrix
-world 1 matrix
-world 2 real
-pool recruit=0 attack=0
-hand 0 {SPEECH} {FAITH}
-""", players=3)
+    sc = _three_players(scenario, "mmr", f"{SPEECH} {FAITH}")
     accept(sc, f"play ${SPEECH}")
     accept(sc, "choose 0")  # the Speech takes you home first
     before = [len(pile(sc, f"p{i}.hand")) for i in range(3)]
@@ -245,14 +232,7 @@ hand 0 {SPEECH} {FAITH}
 
 @pytest.mark.rule("LE-ABILITY-07", "LE-KEYWORD-14")
 def test_unshaken_faith_leaves_players_in_the_matrix_without_a_card(scenario):
-    sc = scenario(f"""
-active 0
-world 0 matrix
-world 1 matrix
-world 2 matrix
-pool recruit=0 attack=0
-hand 0 {FAITH}
-""", players=3)
+    sc = _three_players(scenario, "mmm", FAITH)
     before = [len(pile(sc, f"p{i}.hand")) for i in range(3)]
     accept(sc, f"play ${FAITH}")
     accept(sc, "choose 2")
