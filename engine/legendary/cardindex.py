@@ -35,6 +35,7 @@ class CardIndex:
     least_evade_cost: int | None  # of the Evade Enemies
     least_scan_cost: int | None  # of the Row spaces that have one (None: no space can be scanned)
     parts: dict[tuple[str, int], Any]  # each Act card's Parts, by (card id, Part number)
+    decks: dict[str, tuple[str, ...]]  # the card ids of each deck (setup builds piles from them)
 
     @classmethod
     def of(cls, db: CardDB) -> CardIndex:
@@ -45,6 +46,9 @@ class CardIndex:
         for d, c in cards.items():
             for p in c.parts if c.kind == "act" else ():
                 parts.setdefault((d, p.part), p)  # the first of a number, as a search would find
+        decks: dict[str, tuple[str, ...]] = {}
+        for d in sorted(cards):
+            decks[cards[d].deck] = (*decks.get(cards[d].deck, ()), d)
         area = [e for d in db.area_cards() for e in (*db.fx(d, "matrix_row"), *db.fx(d, "combat_zone"))]
         return cls(
             heroes=ids("hero"), once_this_turn=db.ids_with("once_this_turn"),
@@ -59,4 +63,4 @@ class CardIndex:
             least_evade_cost=min((cards[d].evade_cost for d in evade), default=None),
             least_scan_cost=min((sp.scan_cost for sp in db.playmat.row if sp.scan_cost is not None),
                                 default=None),
-            parts=parts)
+            parts=parts, decks=decks)
