@@ -4,6 +4,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from engine.core.cardfiles import (
     validation_problems,
 )
 from engine.legendary import schema
+from engine.legendary.cardindex import CardIndex
 from engine.resources import cards_dir
 
 CardModel = Any  # one of the schema card models
@@ -57,6 +59,11 @@ class CardDB:
     def _index(self, key: tuple[str, ...], pred: Callable[[str, CardModel], bool]) -> frozenset[str]:
         got = self._ids[key] = frozenset(d for d, c in self.cards.items() if pred(d, c))
         return got
+
+    @cached_property
+    def index(self) -> CardIndex:
+        """The card sets and least costs the rules ask for on every command (computed once)."""
+        return CardIndex.of(self)
 
     def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``."""

@@ -248,13 +248,15 @@ def prohibition(t: Table, what: str) -> tuple[str, str] | None:
     """(rule, who) if a card forbids ``what`` now; prohibitions beat permissions (LE-ABILITY-02)."""
     if what in t.s.turn.forbid:
         return "LE-ABILITY-02", "a card"
+    if what not in t.db.index.forbidden:
+        return None  # no card forbids it (asked on most commands: skip the search)
     cards = area_abilities(t, "forbid", what)
     return ("LE-TIMING-02", t.name(cards[0])) if cards else None
 
 
 def allowed(t: Table, what: str) -> bool:
     """Whether card text permits ``what`` despite the rulebook (LE-ABILITY-01)."""
-    return what in t.s.turn.allow or bool(area_abilities(t, "allow", what))
+    return what in t.s.turn.allow or what in t.db.index.allowed and bool(area_abilities(t, "allow", what))
 
 
 # --- enemies --------------------------------------------------------------------------------------

@@ -346,11 +346,12 @@ def current_act_card(t: Table) -> int:
 
 
 def current_part(t: Table) -> Any:
-    card = t.card(current_act_card(t))
-    for part in card.parts:
-        if part.part == t.s.part:
-            return part
-    raise RuntimeError(f"act card {card.id} has no part {t.s.part}")
+    s = t.s
+    card = s.defs[s.piles["acts"][-1]]
+    part = t.db.index.parts.get((card, s.part))
+    if part is None:
+        raise RuntimeError(f"act card {card} has no part {s.part}")
+    return part
 
 
 def objective_met(t: Table) -> bool:

@@ -9,6 +9,7 @@ generated lists equal to the checked ones.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import Any
 
 from engine.core.actions import ActionRegistry, legal_choices
@@ -47,10 +48,11 @@ PLAY_CMD, USE_CMD, SACRIFICE_CMD, RECRUIT_CMD, SCAN_CMD, FIGHT_CMD, BUYTIME_CMD,
         "play", "use", "sacrifice", "recruit", "scan", "fight", "buytime", "evade", "complete",
         "solo-discard"))
 COORDINATE_CMD = tuple(ByArg("coordinate", seat) for seat in range(MAX_SEATS))
+MOVE_IN, MOVE_OUT = command("move", ("matrix",)), command("move", ("real",))
 
 
 def _docks(t: Table) -> tuple[str, ...]:
-    n = t.mat.dock_spaces
+    n = t.db.playmat.dock_spaces
     return DOCKS[:n] if n <= len(DOCKS) else tuple(dock(i) for i in range(n))
 
 
@@ -58,68 +60,72 @@ def _in_matrix(t: Table) -> bool:
     return t.s.players[t.s.active].in_matrix
 
 
+# The generators below run on every command: they read the card database's index (``CardIndex``)
+# once, stop at once where nothing can be listed, and look at card data only for what is left.
+
 # --- play, use, sacrifice, coordinate ---------------------------------------------------------------
 
 
 def legal_play(t: Table) -> list[Command]:
     """Heroes in the active player's hand; copies of cards others coordinated, not yet played."""
     s = t.s
-    heroes, defs = t.db.kind_ids_with("hero"), s.defs
-    out = [PLAY_CMD[cid] for cid in s.piles[HAND[s.active]] if defs[cid] in heroes]
-    for p in s.players:
-        if p.seat != s.active:
-            for cid in s.piles[COORDINATED[p.seat]]:
-                if cid not in s.turn.virtual:
-                    out.append(PLAY_CMD[cid])
+    piles, defs, heroes = s.piles, s.defs, t.db.index.heroes
+    out = [PLAY_CMD[cid] for cid in piles[HAND[s.active]] if defs[cid] in heroes]
+    coordinated = COORDINATED[:len(s.players)]
+    if any(map(piles.__getitem__, coordinated)):  # most lists: nobody has coordinated a card
+        virtual = s.turn.virtual
+        for seat, name in enumerate(coordinated):
+            if seat != s.active:
+                out += [PLAY_CMD[cid] for cid in piles[name] if cid not in virtual]
     return out
 
 
 def legal_use(t: Table) -> list[Command]:
     """Played cards with an unused 'Once this turn' effect."""
     s = t.s
-    if not s.turn.played:
+    played, ids, defs = s.turn.played, t.db.index.once_this_turn, s.defs
+    if ids.isdisjoint(map(defs.__getitem__, played)):
         return []
-    ids, defs = t.db.ids_with("once_this_turn"), s.defs
-    return [USE_CMD[cid] for cid in dict.fromkeys(s.turn.played)
+    return [USE_CMD[cid] for cid in dict.fromkeys(played)
             if defs[cid] in ids and cid not in s.turn.once_used]
 
 
 def legal_sacrifice(t: Table) -> list[Command]:
     """Cards in the play area with a Sacrifice ability (not virtual copies)."""
     s = t.s
-    if not s.turn.played:
+    played, ids, defs = s.turn.played, t.db.index.sacrifice, s.defs
+    if ids.isdisjoint(map(defs.__getitem__, played)):
         return []
-    ids, defs, play = t.db.ids_with("sacrifice"), s.defs, s.piles[PLAY[s.active]]
-    return [SACRIFICE_CMD[cid] for cid in dict.fromkeys(s.turn.played)
+    play = s.piles[PLAY[s.active]]
+    return [SACRIFICE_CMD[cid] for cid in dict.fromkeys(played)
             if defs[cid] in ids and cid not in s.turn.virtual and cid in play]
-
-
-def _coordinate_ids(t: Table) -> tuple[frozenset[str], frozenset[str]]:
-    """The Coordinate Heroes, and those usable again in a turn (unlimited), by card id."""
-    ids = t.db.kind_ids_with
-    return ids("hero", "coordinate"), ids("hero", "coordinate", "coordinate_unlimited")
 
 
 def legal_coordinate(t: Table) -> list[Command]:
     """Other undefeated players' Coordinate cards (one a turn each, unless unlimited)."""
     s = t.s
-    defs = s.defs
-    first, again = _coordinate_ids(t)
+    ix, piles, defs = t.db.index, s.piles, s.defs
     out = []
     for p in s.players:
         if p.seat != s.active and not p.defeated:
-            ids, by_card = again if p.coordinated_this_turn else first, COORDINATE_CMD[p.seat]
-            out += [by_card[cid] for cid in s.piles[HAND[p.seat]] if defs[cid] in ids]
+            ids = ix.coordinate_unlimited if p.coordinated_this_turn else ix.coordinate
+            hand = piles[HAND[p.seat]]
+            if not ids.isdisjoint(map(defs.__getitem__, hand)):  # most hands hold none
+                by_card = COORDINATE_CMD[p.seat]
+                out += [by_card[cid] for cid in hand if defs[cid] in ids]
     return out
+
+
+_defeated = attrgetter("defeated")
 
 
 def legal_solo_discard(t: Table) -> list[Command]:
     """A player alone in the game: Coordinate cards in hand (one a turn unless unlimited)."""
     s = t.s
-    if sum(1 for p in s.players if not p.defeated) != 1:
+    if list(map(_defeated, s.players)).count(False) != 1:
         return []
-    first, again = _coordinate_ids(t)
-    ids, defs = again if s.turn.solo_discard_used else first, s.defs
+    ix = t.db.index
+    ids, defs = ix.coordinate_unlimited if s.turn.solo_discard_used else ix.coordinate, s.defs
     return [SOLO_DISCARD_CMD[cid] for cid in s.piles[HAND[s.active]] if defs[cid] in ids]
 
 
@@ -129,17 +135,17 @@ def legal_solo_discard(t: Table) -> list[Command]:
 def legal_recruit(t: Table) -> list[Command]:
     """Dock Heroes and a Hovercraft the Recruit pool affords, from the world that allows it."""
     s = t.s
-    pool = s.turn.recruit
+    pool, piles = s.turn.recruit, s.piles
     cards, defs = t.db.cards, s.defs
     # (command, allowed from the Matrix without a permission) for what the pool affords
     affordable = [(RECRUIT_CMD[cid], "digital" in c.keywords)
-                  for name in _docks(t) for cid in s.piles[name]
+                  for name in _docks(t) for cid in piles[name]
                   if pool >= (c := cards[defs[cid]]).cost]
-    if s.piles["hovercraft"] and pool >= 3:
+    if pool >= 3 and piles["hovercraft"]:
         affordable.append((RECRUIT_CMD["hovercraft"], False))
     if not affordable:
         return []
-    if _in_matrix(t) and not all(ok for _, ok in affordable) \
+    if s.players[s.active].in_matrix and not all(ok for _, ok in affordable) \
             and not effects.allowed(t, "recruit_in_matrix"):
         affordable = [(cmd, ok) for cmd, ok in affordable if ok]
     if not affordable or effects.prohibition(t, "recruit") is not None:
@@ -150,10 +156,9 @@ def legal_recruit(t: Table) -> list[Command]:
 def _working_phones(t: Table, phones: dict[str, int]) -> list[str]:
     """The phones the free move may leave the Matrix by (LE-MOVE-06..10)."""
     s = t.s
-    cz = len(s.piles["combat"])
-    max_cz = t.mat.combat_phone_max_cards
+    mat = t.db.playmat
     clear = [name for name, i in phones.items() if not s.piles[ROWS[i]]]
-    if cz <= max_cz and s.turn.attack >= t.mat.combat_phone_cost:
+    if len(s.piles["combat"]) <= mat.combat_phone_max_cards and s.turn.attack >= mat.combat_phone_cost:
         clear.append("combat")
     return clear
 
@@ -162,15 +167,15 @@ def legal_move(t: Table) -> list[Command]:
     """Into the Matrix with a move left; out of it by an extra move, a permission or a phone."""
     s = t.s
     turn = s.turn
-    if not _in_matrix(t):
+    if not s.players[s.active].in_matrix:
         if (not turn.free_move_used or turn.extra_moves > 0) \
                 and effects.prohibition(t, "enter_matrix") is None:
-            return [command("move", ("matrix",))]
+            return [MOVE_IN]
         return []
     out = []
     if turn.extra_moves > 0 or not turn.free_move_used and effects.allowed(t, "leave_matrix"):
-        out.append(command("move", ("real",)))
-    phones = a.phone_spaces(t)
+        out.append(MOVE_OUT)
+    phones = t.db.phone_spaces()
     if turn.free_move_used:
         usable = [*phones, "combat"] if turn.extra_moves > 0 else []
     else:
@@ -184,12 +189,13 @@ def legal_move(t: Table) -> list[Command]:
 def legal_scan(t: Table) -> list[Command]:
     """Face-down Row cards whose space's Scan Cost is usable and affordable."""
     s = t.s
-    if not _in_matrix(t):
+    attack, cheapest = s.turn.attack, t.db.index.least_scan_cost
+    if cheapest is None or attack < cheapest or not s.players[s.active].in_matrix:
         return []
     out = []
-    attack, face_up, space = s.turn.attack, s.face_up, t.mat.row
+    piles, face_up, space = s.piles, s.face_up, t.db.playmat.row
     for sp, name in enumerate(ROWS):
-        pile = s.piles[name]
+        pile = piles[name]
         if not pile or pile[0] == s.inevitable or pile[0] in face_up:
             continue
         cost = space[sp].scan_cost
@@ -203,35 +209,20 @@ def legal_scan(t: Table) -> list[Command]:
 # --- fight, complete, Buy Time, Evade ---------------------------------------------------------------
 
 
-def _matrix_cards(t: Table) -> list[tuple[str, int]]:
-    """(where, card) for the Combat Zone and each Row space's occupant (not what is attached)."""
-    piles = t.s.piles
-    return [("combat", c) for c in piles["combat"]] + [(name, p[0]) for name in ROWS if (p := piles[name])]
-
-
-def _row_occupants(t: Table) -> list[int]:
+def _row_occupants(piles: dict[str, list[int]]) -> list[int]:
     """Each Row space's occupant, left to right (not what is attached)."""
-    piles = t.s.piles
-    return [p[0] for name in ROWS if (p := piles[name])]
+    return [p[0] for p in map(piles.__getitem__, ROWS) if p]
+
+
+def _matrix_cards(piles: dict[str, list[int]]) -> list[tuple[str, int]]:
+    """(where, card) for the Combat Zone and each Row space's occupant (not what is attached)."""
+    return [("combat", c) for c in piles["combat"]] + [(name, p[0]) for name in ROWS if (p := piles[name])]
 
 
 def _real_cards(t: Table) -> list[tuple[str, int]]:
     """(where, card) for the Real World and the cards beside each player."""
     piles = t.s.piles
     return [(name, c) for name in ("real_world", *BESIDE[:len(t.s.players)]) for c in piles[name]]
-
-
-def _face_up_enemies(t: Table, places: list[tuple[str, int]]) -> list[tuple[str, int, Any]]:
-    """(where, card, card data) of the face-up Enemies among ``places``, the Inevitable left out."""
-    s = t.s
-    cards, defs, face_up = t.db.cards, s.defs, s.face_up
-    out = []
-    for where, cid in places:
-        if cid in face_up and cid != s.inevitable:
-            c = cards[defs[cid]]
-            if c.kind == "enemy":
-                out.append((where, cid, c))
-    return out
 
 
 def _has_cover(t: Table, where: str) -> bool:
@@ -247,17 +238,26 @@ def _has_cover(t: Table, where: str) -> bool:
 def legal_fight(t: Table) -> list[Command]:
     """Face-up Enemies in the player's world (or the Matrix, when a card allows it from the Real
     World) whose Attack the pool covers."""
-    turn = t.s.turn
-    weakest = t.db.least("enemy", "attack")
+    s = t.s
+    turn = s.turn
+    weakest = t.db.index.least_attack
     if weakest is None or turn.attack + turn.attack_reduction < weakest:
         return []  # no Enemy's Attack is within reach (most lists: an empty Attack pool)
-    inside = _in_matrix(t)
-    places = _matrix_cards(t) if inside else _real_cards(t)
-    if not inside and effects.allowed(t, "fight_from_real_world"):
-        places += _matrix_cards(t)
-    attack = turn.attack
-    return [FIGHT_CMD[cid] for where, cid, c in _face_up_enemies(t, places)
-            if _can_fight(t, where, cid, c, attack)]
+    piles = s.piles
+    if s.players[s.active].in_matrix:
+        places = _matrix_cards(piles)
+    else:
+        places = _real_cards(t)
+        if effects.allowed(t, "fight_from_real_world"):
+            places += _matrix_cards(piles)
+    cards, defs, face_up = t.db.cards, s.defs, s.face_up
+    out = []
+    for where, cid in places:
+        if cid in face_up and cid != s.inevitable:
+            c = cards[defs[cid]]
+            if c.kind == "enemy" and _can_fight(t, where, cid, c, turn.attack):
+                out.append(FIGHT_CMD[cid])
+    return out
 
 
 def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
@@ -268,47 +268,49 @@ def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
     return not ("cover" in c.keywords and _has_cover(t, where))
 
 
-def _matrix_enemies_with(t: Table, keyword: str) -> list[tuple[int, Any]]:
-    """(card, card data) of the face-up Enemies with ``keyword`` in the Combat Zone and on the Row
-    (each space's occupant), the Inevitable left out. Such Enemies are few: the card ids are
-    checked first, from the card database's index."""
-    ids = t.db.kind_ids_with("enemy", keyword)
-    if not ids:
-        return []
+def _matrix_enemies_in(t: Table, ids: frozenset[str]) -> list[tuple[int, Any]]:
+    """(card, card data) of the face-up Enemies of ``ids`` (Enemies with some keyword) in the Combat
+    Zone and on the Row (each space's occupant), the Inevitable left out."""
     s = t.s
     piles, defs, face_up = s.piles, s.defs, s.face_up
-    return [(cid, t.db.cards[defs[cid]]) for cid in (*piles["combat"], *_row_occupants(t))
+    return [(cid, t.db.cards[defs[cid]]) for cid in (*piles["combat"], *_row_occupants(piles))
             if defs[cid] in ids and cid in face_up and cid != s.inevitable]
 
 
 def legal_buytime(t: Table) -> list[Command]:
     """Face-up Buy Time Enemies in the Matrix not yet distracted, when the pool covers the cost."""
     s = t.s
-    cheapest = t.db.least("enemy", "buy_time_cost")
-    if not _in_matrix(t) or cheapest is None or s.turn.attack < cheapest:
+    ix = t.db.index
+    cheapest = ix.least_buy_time_cost
+    if cheapest is None or s.turn.attack < cheapest or not s.players[s.active].in_matrix:
         return []
-    return [BUYTIME_CMD[cid] for cid, c in _matrix_enemies_with(t, "buy_time")
+    return [BUYTIME_CMD[cid] for cid, c in _matrix_enemies_in(t, ix.buy_time)
             if cid not in s.turn.bought_time and s.turn.attack >= c.buy_time_cost]
 
 
 def legal_evade(t: Table) -> list[Command]:
     """Face-up Evade Enemies in the Matrix, while a Row space is clear and the pool covers it."""
     s = t.s
-    if all(s.piles[name] for name in ROWS):
+    ix = t.db.index
+    cheapest = ix.least_evade_cost
+    if cheapest is None or s.turn.attack < cheapest or all(map(s.piles.__getitem__, ROWS)):
         return []
-    return [EVADE_CMD[cid] for cid, c in _matrix_enemies_with(t, "evade") if s.turn.attack >= c.evade_cost]
+    return [EVADE_CMD[cid] for cid, c in _matrix_enemies_in(t, ix.evade) if s.turn.attack >= c.evade_cost]
 
 
 def legal_complete(t: Table) -> list[Command]:
     """Face-up Challenges in the player's world whose condition holds and whose cost the pools
     cover; a "Recruit or Attack" cost is listed once per pool that pays it."""
     s = t.s
-    piles = s.piles
-    if _in_matrix(t):
-        places = [*piles["combat"], *_row_occupants(t), *piles["operations"]]
+    piles, defs = s.piles, s.defs
+    if s.players[s.active].in_matrix:
+        places = [*piles["combat"], *_row_occupants(piles), *piles["operations"]]
     else:
         places = piles["real_world"]
-    challenges, cards, defs, face_up = t.db.kind_ids_with("challenge"), t.db.cards, s.defs, s.face_up
+    challenges = t.db.index.challenges
+    if challenges.isdisjoint(map(defs.__getitem__, places)):
+        return []  # most lists: no Challenge where the player is
+    cards, face_up = t.db.cards, s.face_up
     out = []
     for cid in places:
         if defs[cid] not in challenges or cid == s.inevitable or cid not in face_up:

@@ -125,7 +125,7 @@ class Table(BaseTable[CardDB, State]):
             self.emit("cards_drawn", f"{self.player_name(seat)} draws {len(drawn)}", seat=seat,
                       count=len(drawn))
         # LE-CLEANUP-06: resolve on-draw effects only after the draw is finished.
-        on_draw, defs = self.db.ids_with("on_draw"), self.s.defs
+        on_draw, defs = self.db.index.on_draw, self.s.defs
         for cid in reversed(drawn):
             if defs[cid] not in on_draw:
                 continue  # most cards have none: skip the effects lookup

@@ -1,0 +1,66 @@
+"""The card sets and least costs the rules ask for on every command, read once from the card
+database (``CardDB.index``).
+
+Legal-command generators run on every command and most of them look only for a few kinds of card
+(Coordinate Heroes, Buy Time Agents, Challenges...). With these sets at hand a generator checks a
+card's definition id against a frozenset, and stops at once when even the cheapest such card is
+out of reach, instead of reading card data or asking the database for an index each time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.legendary.carddb import CardDB
+
+
+@dataclass(frozen=True, slots=True)
+class CardIndex:
+    """Definition ids by what the rules look for, and the least costs that make a search worth it."""
+
+    heroes: frozenset[str]
+    once_this_turn: frozenset[str]  # cards with a 'Once this turn' effect
+    sacrifice: frozenset[str]  # cards with a Sacrifice ability
+    on_draw: frozenset[str]  # cards with a "when you draw this" effect
+    coordinate: frozenset[str]  # Coordinate Heroes
+    coordinate_unlimited: frozenset[str]  # ... that may be used again in a turn
+    challenges: frozenset[str]
+    buy_time: frozenset[str]  # Enemies with Buy Time
+    evade: frozenset[str]  # Enemies with Evade
+    allowed: frozenset[str]  # what some card's "Matrix Row:"/"Combat Zone:" ability allows
+    forbidden: frozenset[str]  # ... and forbids
+    least_attack: int | None  # of any Enemy (None: no Enemy has an Attack)
+    least_buy_time_cost: int | None  # of the Buy Time Enemies
+    least_evade_cost: int | None  # of the Evade Enemies
+    least_scan_cost: int | None  # of the Row spaces that have one (None: no space can be scanned)
+    parts: dict[tuple[str, int], Any]  # each Act card's Parts, by (card id, Part number)
+    decks: dict[str, tuple[str, ...]]  # the card ids of each deck (setup builds piles from them)
+
+    @classmethod
+    def of(cls, db: CardDB) -> CardIndex:
+        ids = db.kind_ids_with
+        buy_time, evade = ids("enemy", "buy_time"), ids("enemy", "evade")
+        cards = db.cards
+        parts: dict[tuple[str, int], Any] = {}
+        for d, c in cards.items():
+            for p in c.parts if c.kind == "act" else ():
+                parts.setdefault((d, p.part), p)  # the first of a number, as a search would find
+        decks: dict[str, tuple[str, ...]] = {}
+        for d in sorted(cards):
+            decks[cards[d].deck] = (*decks.get(cards[d].deck, ()), d)
+        area = [e for d in db.area_cards() for e in (*db.fx(d, "matrix_row"), *db.fx(d, "combat_zone"))]
+        return cls(
+            heroes=ids("hero"), once_this_turn=db.ids_with("once_this_turn"),
+            sacrifice=db.ids_with("sacrifice"), on_draw=db.ids_with("on_draw"),
+            coordinate=ids("hero", "coordinate"),
+            coordinate_unlimited=ids("hero", "coordinate", "coordinate_unlimited"),
+            challenges=ids("challenge"), buy_time=buy_time, evade=evade,
+            allowed=frozenset(e.get("what") for e in area if e["verb"] == "allow"),
+            forbidden=frozenset(e.get("what") for e in area if e["verb"] == "forbid"),
+            least_attack=db.least("enemy", "attack"),
+            least_buy_time_cost=min((cards[d].buy_time_cost for d in buy_time), default=None),
+            least_evade_cost=min((cards[d].evade_cost for d in evade), default=None),
+            least_scan_cost=min((sp.scan_cost for sp in db.playmat.row if sp.scan_cost is not None),
+                                default=None),
+            parts=parts, decks=decks)
