@@ -15,7 +15,7 @@ from engine.legendary.keywords import load_keywords, missing_reminders
 from engine.legendary.scenario import Scenario
 from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
-from tests.legendary.helpers import pile
+from tests.legendary.helpers import pile, settle, walk_effects
 from tests.legendary.helpers import rejected as reject
 
 GROUP = "ship_captains"
@@ -48,23 +48,14 @@ def _pool(sc: Scenario) -> tuple[int, int]:
     return sc.game.state.turn.recruit, sc.game.state.turn.attack
 
 
-def _settle(sc: Scenario) -> None:
-    """Answer any pending decision with its first option until none is left."""
-    for _ in range(10):
-        if sc.game.state.decision is None:
-            return
-        accept(sc, "choose 0")
-    raise AssertionError("decisions never end")
+def puts(where: str, **cards: str) -> str:
+    """Scenario lines putting each card into ``where`` under its name: ``puts("p1.hand", b=BALLARD)``."""
+    return "".join(f"put {card} {where} as {name}\n" for name, card in cards.items())
 
 
 def _gain(effects: list, verb: str) -> int:
     """What the effects' ``verb`` (gain_recruit / gain_attack / draw) adds, conditions met."""
-    total = 0
-    for e in effects:
-        if e.verb == verb:
-            total += e.amount
-        total += _gain(getattr(e, "effects", None) or [], verb)
-    return total
+    return sum(e.amount for e in walk_effects(effects) if e.verb == verb)
 
 
 # --- the data --------------------------------------------------------------------------------------
@@ -135,7 +126,7 @@ def test_setup_deals_the_fourteen_into_zion_and_the_dock():
 
 @pytest.mark.rule("LE-ACTION-04", "LE-TERM-06")
 def test_ship_to_ship_draws_only_with_a_hovercraft_in_play():
-    sc = game(f"put {SHIP_TO_SHIP} p0.hand as a\nput {SHIP_TO_SHIP} p0.hand as b\nput {SHIP} p0.hand as ship")
+    sc = game(puts("p0.hand", a=SHIP_TO_SHIP, b=SHIP_TO_SHIP, ship=SHIP))
     hand = len(pile(sc, "p0.hand"))
     accept(sc, "play $a")
     assert _pool(sc) == (DB.cards[SHIP_TO_SHIP].recruit, 0)
@@ -150,7 +141,7 @@ def test_ship_to_ship_draws_only_with_a_hovercraft_in_play():
 def test_ballard_adds_recruit_with_a_hovercraft_in_play():
     b = DB.cards[BALLARD]
     bonus = _gain(b.effects, "gain_recruit")
-    sc = game(f"put {BALLARD} p0.hand as b1\nput {BALLARD} p0.hand as b2\nput {SHIP} p0.hand as ship")
+    sc = game(puts("p0.hand", b1=BALLARD, b2=BALLARD, ship=SHIP))
     accept(sc, "play $b1")
     assert _pool(sc) == (b.recruit, 0)
     accept(sc, "play $ship")
@@ -162,7 +153,7 @@ def test_ballard_adds_recruit_with_a_hovercraft_in_play():
 @pytest.mark.rule("LE-TERM-06", "LE-KEYWORD-02")
 def test_ballard_counts_a_coordinated_hovercraft_as_in_play():
     b = DB.cards[BALLARD]
-    sc = game(f"put {SHIP} p1.hand as ship\nput {BALLARD} p0.hand as b")
+    sc = game(puts("p1.hand", ship=SHIP) + puts("p0.hand", b=BALLARD))
     accept(sc, "@1 coordinate $ship")
     accept(sc, "play $ship")  # a virtual copy is in the play area too
     accept(sc, "play $b")
@@ -172,7 +163,7 @@ def test_ballard_counts_a_coordinated_hovercraft_as_in_play():
 @pytest.mark.rule("LE-ACTION-04", "LE-TERM-06")
 def test_the_vigilant_adds_attack_with_a_hovercraft_in_play():
     v = DB.cards[VIGILANT]
-    sc = game(f"put {VIGILANT} p0.hand as v1\nput {VIGILANT} p0.hand as v2\nput {SHIP} p0.hand as ship")
+    sc = game(puts("p0.hand", v1=VIGILANT, v2=VIGILANT, ship=SHIP))
     accept(sc, "play $v1")
     assert _pool(sc) == (v.recruit, v.attack)
     accept(sc, "play $ship")
@@ -193,7 +184,7 @@ put {VIGILANT} p0.hand as v
     reject(sc, "sacrifice $v", "LE-KEYWORD-12")  # not played yet
     accept(sc, "play $v")
     accept(sc, "sacrifice $v")
-    _settle(sc)
+    settle(sc)
     assert sc.ref("scout") in pile(sc, "defeated_enemies")
     assert sc.ref("big") in pile(sc, "real_world")  # 12 Attack: out of reach
     assert sc.ref("v") in pile(sc, "defeated_heroes")
@@ -211,14 +202,14 @@ def test_a_coordinated_vigilant_cannot_be_sacrificed():
 
 @pytest.mark.rule("LE-TIMING-07", "LE-KEYWORD-14")
 def test_the_council_meeting_each_player_draws_and_intellect_draws_one_more():
-    sc = game(f"put {COUNCIL} p0.hand as c1\nput {SHIP_TO_SHIP} p0.hand as radio", players=3)
+    sc = game(puts("p0.hand", c1=COUNCIL, radio=SHIP_TO_SHIP), players=3)
     hands = [len(pile(sc, f"p{i}.hand")) for i in range(3)]
     accept(sc, "play $c1")
     assert [len(pile(sc, f"p{i}.hand")) for i in range(3)] == [hands[0], hands[1] + 1, hands[2] + 1]
     assert _pool(sc) == (DB.cards[COUNCIL].recruit, 0)
 
     # The class ability needs an earlier Intellect Hero: Ship to Ship switches it on.
-    sc = game(f"put {SHIP_TO_SHIP} p0.hand as radio\nput {COUNCIL} p0.hand as c2", players=3)
+    sc = game(puts("p0.hand", radio=SHIP_TO_SHIP, c2=COUNCIL), players=3)
     hands = [len(pile(sc, f"p{i}.hand")) for i in range(3)]
     accept(sc, "play $radio")
     accept(sc, "play $c2")
@@ -230,12 +221,12 @@ def test_the_council_meeting_each_player_draws_and_intellect_draws_one_more():
 @pytest.mark.parametrize("card_id", CARDS)
 def test_every_card_is_coordinated_and_played_as_a_copy(card_id):
     c = DB.cards[card_id]
-    sc = game(f"put {card_id} p1.hand as c")
+    sc = game(puts("p1.hand", c=card_id))
     hand1 = len(pile(sc, "p1.hand"))
     accept(sc, "@1 coordinate $c")
     assert len(pile(sc, "p1.hand")) == hand1  # the replacement is drawn
     accept(sc, "play $c")
-    _settle(sc)
+    settle(sc)
     assert _pool(sc) == (c.recruit, c.attack)  # no Hovercraft: no bonus
     assert sc.ref("c") in sc.game.state.turn.virtual
     accept(sc, "end")
@@ -248,13 +239,8 @@ def test_every_card_is_coordinated_and_played_as_a_copy(card_id):
 @pytest.mark.rule("LE-CARD-01", "LE-KEYWORD-04")
 def test_le_card_01_ballard_is_coordinated_after_another_card_and_again_by_the_same_player():
     b = DB.cards[BALLARD]
-    sc = game(f"""
-put {SHIP} p0.hand as ship
-put {SHIP_TO_SHIP} p1.hand as radio
-put {BALLARD} p1.hand as b1
-put {BALLARD} p1.hand as b2
-put {VIGILANT} p1.hand as vig
-""")
+    sc = game(puts("p0.hand", ship=SHIP)
+              + puts("p1.hand", radio=SHIP_TO_SHIP, b1=BALLARD, b2=BALLARD, vig=VIGILANT))
     s = sc.game.state
     hand1 = len(pile(sc, "p1.hand"))
     accept(sc, "@1 coordinate $radio")
@@ -276,8 +262,7 @@ put {VIGILANT} p1.hand as vig
 
 @pytest.mark.rule("LE-CARD-01", "LE-KEYWORD-04")
 def test_le_card_01_coordinating_ballard_first_leaves_the_once_a_turn_coordinate_unused():
-    sc = game(f"put {BALLARD} p1.hand as b\nput {SHIP_TO_SHIP} p1.hand as radio\n"
-              f"put {VIGILANT} p1.hand as vig")
+    sc = game(puts("p1.hand", b=BALLARD, radio=SHIP_TO_SHIP, vig=VIGILANT))
     accept(sc, "@1 coordinate $b")
     accept(sc, "@1 coordinate $radio")  # Ballard did not use up the limit
     reject(sc, "@1 coordinate $vig", "LE-KEYWORD-04")
@@ -285,13 +270,8 @@ def test_le_card_01_coordinating_ballard_first_leaves_the_once_a_turn_coordinate
 
 @pytest.mark.rule("LE-CARD-02", "LE-KEYWORD-06")
 def test_le_card_02_a_solo_player_discards_ballard_to_draw_more_than_once_a_turn():
-    sc = game(f"""
-put {BALLARD} p0.hand as b1
-put {BALLARD} p0.hand as b2
-put {BALLARD} p0.hand as b3
-put {SHIP_TO_SHIP} p0.hand as radio
-put {VIGILANT} p0.hand as vig
-""", players=1)
+    sc = game(puts("p0.hand", b1=BALLARD, b2=BALLARD, b3=BALLARD, radio=SHIP_TO_SHIP, vig=VIGILANT),
+              players=1)
     s = sc.game.state
     hand, deck = len(pile(sc, "p0.hand")), len(pile(sc, "p0.deck"))
     accept(sc, "solo-discard $b1")
@@ -307,12 +287,7 @@ put {VIGILANT} p0.hand as vig
 
 @pytest.mark.rule("LE-CARD-02", "LE-KEYWORD-06", "LE-DEFEAT-10")
 def test_le_card_02_alone_after_the_others_are_defeated_ballard_discards_twice():
-    sc = game(f"""
-put {BALLARD} p0.hand as b1
-put {BALLARD} p0.hand as b2
-put {SHIP_TO_SHIP} p0.hand as radio
-put {VIGILANT} p0.hand as vig
-""")
+    sc = game(puts("p0.hand", b1=BALLARD, b2=BALLARD, radio=SHIP_TO_SHIP, vig=VIGILANT))
     reject(sc, "solo-discard $b1", "LE-KEYWORD-06")  # not alone yet
     sc.game.state.players[1].defeated = True
     accept(sc, "solo-discard $radio")
