@@ -39,3 +39,12 @@ def hero_effects(c: Any) -> list[Any]:
     """Every effect a Hero card can resolve: played, class ability, Once this turn, Sacrifice."""
     ca = c.class_ability.effects if c.class_ability else []
     return list(walk_effects([*c.effects, *ca, *c.once_this_turn, *c.sacrifice]))
+
+
+def settle(sc: Any) -> None:
+    """Answer any pending decision with its first option until none is left."""
+    for _ in range(10):
+        if sc.game.state.decision is None:
+            return
+        accepted(sc, "choose 0")
+    raise AssertionError("decisions never end")

@@ -13,7 +13,7 @@ import pytest
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.schema import EnemyCard, EventCard, HeroCard
 from tests.legendary.helpers import accepted as accept
-from tests.legendary.helpers import hero_effects, pile
+from tests.legendary.helpers import hero_effects, pile, settle
 from tests.legendary.helpers import rejected as reject
 
 STANDARD = ("morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew")
@@ -51,15 +51,6 @@ def _flat_gains(effects: list[Any]) -> tuple[int, int]:
 
 def _pool(sc) -> tuple[int, int]:
     return sc.game.state.turn.recruit, sc.game.state.turn.attack
-
-
-def _settle(sc) -> None:
-    """Answer any pending decision with its first option until none is left."""
-    for _ in range(10):
-        if sc.game.state.decision is None:
-            return
-        accept(sc, "choose 0")
-    raise AssertionError("decisions never end")
 
 
 # --- the data ------------------------------------------------------------------------------------
@@ -168,7 +159,7 @@ pool recruit=0 attack=0
 hand 0 {card_id}
 """)
     accept(sc, f"play ${card_id}")
-    _settle(sc)
+    settle(sc)
     c = SHIPPED.cards[card_id]
     r, a = _flat_gains(c.effects)
     assert _pool(sc) == (c.recruit + r, c.attack + a)
@@ -191,10 +182,10 @@ put {PRIMER[c.class_ability.cls]} p0.hand as primer
 put {card_id} p0.hand as card
 """)
     accept(sc, "play $primer")
-    _settle(sc)
+    settle(sc)
     before = _pool(sc)
     accept(sc, "play $card")
-    _settle(sc)
+    settle(sc)
     r, a = _flat_gains(c.effects)
     cr, ca = _flat_gains(c.class_ability.effects)
     assert _pool(sc) == (before[0] + c.recruit + r + cr, before[1] + c.attack + a + ca)
@@ -243,7 +234,7 @@ put {card_id} p1.hand as c
 """)
     accept(sc, "@1 coordinate $c")
     accept(sc, "play $c")
-    _settle(sc)
+    settle(sc)
     c = SHIPPED.cards[card_id]
     r, a = _flat_gains(c.effects)
     assert _pool(sc) == (c.recruit + r, c.attack + a)

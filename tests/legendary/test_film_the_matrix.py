@@ -27,7 +27,7 @@ from engine.legendary.scenario import Scenario
 from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError, recommended_first_game_avatars
 from engine.legendary.state import State, dock, pp
 from engine.legendary.table import Table
-from tests.legendary.helpers import accepted, rejected
+from tests.legendary.helpers import accepted, rejected, settle
 
 ACTS = ("what_is_the_matrix", "know_thyself", "he_is_the_one")
 GROUPS = ("morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew")
@@ -124,15 +124,6 @@ def part3(db: CardDB, text: str = "", avatars: tuple[str, ...] | list[str] = AVA
     begin_part3(sc)
     lines(sc, text)
     return sc
-
-
-def settle(sc: Scenario) -> None:
-    """Answer any pending decision with its first option."""
-    for _ in range(10):
-        if sc.game.state.decision is None:
-            return
-        accepted(sc, "choose 0")
-    raise AssertionError("decisions never end")
 
 
 # --- LE-FILMS ---------------------------------------------------------------------------------------
