@@ -105,7 +105,7 @@ def do_play(t: Table, cmd: Command) -> None:
         t.emit("virtual_played", f"{t.player_name(seat)} plays the copy of {c.name}", card=cid, seat=seat)
     ca = c.class_ability
     # LE-KEYWORD-14/16: a card of that class was played earlier this turn
-    class_met = ca is not None and any(ca.cls in t.card(e).classes for e in s.turn.played)
+    class_met = ca is not None and any(ca.cls in t.classes(e) for e in s.turn.played)
     s.turn.played.append(cid)
     s.turn.recruit += c.recruit  # LE-ACTION-04
     s.turn.attack += c.attack
@@ -113,6 +113,8 @@ def do_play(t: Table, cmd: Command) -> None:
         t.emit("pool_changed", f"+{c.recruit} Recruit, +{c.attack} Attack", recruit=s.turn.recruit,
                attack=s.turn.attack)
     tasks = [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "effects")]
+    if c.classes_chosen_on_play:  # LE-CARD-47/48: asked first, of whoever plays it (copy included)
+        tasks.insert(0, {"op": "choose_class", "src": cid, "seat": seat})
     if c.free_your_mind:  # LE-ACTION-12/13/14
         tasks += [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in avatar_ability(t, seat)]
     if class_met:

@@ -8,10 +8,11 @@ Every handler takes the Table and its task ``{"op": "fx", "fx": effect, "src": c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 from engine.legendary import row as rowmod
 from engine.legendary.acts import registry
+from engine.legendary.schema import Class
 from engine.legendary.state import pp, row
 from engine.legendary.table import Table
 
@@ -448,9 +449,25 @@ def _if_in_play_area(t: Table, task: dict) -> None:
     for cid in play_area(t, t.s.active):
         c = t.card(cid)
         if (fx["card"] in (None, c.id) and fx["group"] in (None, c.group)
-                and (fx["cls"] is None or fx["cls"] in c.classes)):
+                and (fx["cls"] is None or fx["cls"] in t.classes(cid))):
             t.push_fx(fx["effects"], task["src"], task["seat"])
             return
+
+
+CLASSES: tuple[str, ...] = get_args(Class)
+
+
+def choose_class(t: Table, task: dict) -> None:
+    """Task ``choose_class``: the player of a card whose class is chosen on play picks it for this
+    turn (LE-CARD-47); for a virtual copy that is whoever plays the copy (LE-CARD-48)."""
+    cid = task["src"]
+    if "answer" in task:
+        cls = CLASSES[task["answer"]]
+        t.s.turn.chosen_classes[str(cid)] = cls
+        t.emit("class_chosen", f"{t.name(cid)} counts as {cls.capitalize()} this turn", card=cid, cls=cls)
+        return
+    t.ask(task, task["seat"], f"{t.name(cid)}: choose its class this turn",
+          [x.capitalize() for x in CLASSES], "LE-CARD-47", "class")
 
 
 @verb("choose_one")

@@ -26,6 +26,7 @@ def run(t: Table) -> None:
 
 
 TASKS.add("fx", effects.run_fx)
+TASKS.add("choose_class", effects.choose_class)
 
 
 @op("reveal")

@@ -341,6 +341,9 @@ class HeroCard(_Card):
     keywords: list[HeroKeyword] = []
     effects: list[Effect] = []
     class_ability: ClassAbility | None = None
+    classes_chosen_on_play: bool = Field(
+        default=False, description="each time it is played (a virtual copy too) its player picks its "
+        "class for the turn; `classes` is then left empty (LE-CARD-47/48)")
     once_this_turn: list[Effect] = []
     sacrifice: list[Effect] = []
     free_your_mind: bool = False

@@ -78,6 +78,7 @@ class Turn:
     strikes_to_time: int = 0
     skip_to_cleanup: bool = False
     gained: list[int] = field(default_factory=list)  # cards the active player gained this turn
+    chosen_classes: dict[str, str] = field(default_factory=dict)  # card id -> class picked on play
 
     def copy(self) -> Turn:
         """A deep copy: its lists and dict hold only ints and strings, so copying them is enough."""
@@ -88,6 +89,8 @@ def _turn_dict(turn: Turn, cp: Any) -> dict[str, Any]:
     d = dc_dict(turn, cp)
     if not d["gained"]:
         del d["gained"]  # absent while empty, so positions saved before it existed hash the same
+    if not d["chosen_classes"]:
+        del d["chosen_classes"]  # the same
     return d
 
 

@@ -36,6 +36,12 @@ class Table(BaseTable[CardDB, State]):
             return []  # a completed Challenge blanked these abilities (LE-CARD-40)
         return self.db.fx(self.s.defs[cid], attr)
 
+    def classes(self, cid: int) -> list[str]:
+        """The classes ``cid`` counts as this turn: the class picked when it was played for a card
+        whose class is chosen on play (LE-CARD-47), else the printed ones."""
+        chosen = self.s.turn.chosen_classes.get(str(cid))
+        return [chosen] if chosen else list(getattr(self.card(cid), "classes", []))
+
     @property
     def mat(self) -> Any:
         return self.db.playmat
