@@ -34,6 +34,13 @@ def _pool(sc) -> tuple[int, int]:
     return sc.game.state.turn.recruit, sc.game.state.turn.attack
 
 
+def _table(scenario, **cards: str):
+    """The fixture film's table, player 0 active in the Real World with empty pools, and each named
+    card put into player 0's hand under its keyword name."""
+    puts = "\n".join(f"put {cid} p0.hand as {name}" for name, cid in cards.items())
+    return scenario(f"active 0\nworld 0 real\npool recruit=0 attack=0\n{puts}\n")
+
+
 def _pick(sc, cls: str) -> None:
     """Answer the pending class choice with ``cls``."""
     d = sc.game.state.decision
@@ -65,12 +72,7 @@ def test_fourteen_extra_cards_of_free_the_keymaker_in_the_5_5_3_1_shape():
 
 @pytest.mark.rule("LE-CARD-47")
 def test_playing_a_keymaker_card_asks_its_player_for_one_of_the_five_classes(scenario):
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {KEY_RING} p0.hand as key
-""")
+    sc = _table(scenario, key=KEY_RING)
     accept(sc, "play $key")
     d = sc.game.state.decision
     assert d is not None and d.seat == 0 and d.rule == "LE-CARD-47"
@@ -85,13 +87,7 @@ put {KEY_RING} p0.hand as key
 @pytest.mark.rule("LE-CARD-47", "LE-KEYWORD-14", "LE-KEYWORD-16")
 @pytest.mark.parametrize("cls", CLASSES)
 def test_the_chosen_class_switches_on_a_later_class_ability_of_that_class_only(scenario, cls):
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {KEY_RING} p0.hand as key
-put {GUNS} p0.hand as guns
-""")
+    sc = _table(scenario, key=KEY_RING, guns=GUNS)
     accept(sc, "play $key")
     _pick(sc, cls)
     accept(sc, "play $guns")
@@ -100,14 +96,7 @@ put {GUNS} p0.hand as guns
 
 @pytest.mark.rule("LE-CARD-47", "LE-KEYWORD-14")
 def test_two_keys_chosen_tech_the_second_gets_its_tech_ability(scenario):
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {KEY_RING} p0.hand as k1
-put {KEY_RING} p0.hand as k2
-put {KEY_RING} p0.hand as k3
-""")
+    sc = _table(scenario, k1=KEY_RING, k2=KEY_RING, k3=KEY_RING)
     accept(sc, "play $k1")
     _pick(sc, "tech")
     accept(sc, "play $k2")
@@ -121,11 +110,7 @@ put {KEY_RING} p0.hand as k3
 
 @pytest.mark.rule("LE-CARD-47")
 def test_the_chosen_class_survives_a_save_and_load_and_is_absent_while_none_is_chosen(scenario):
-    sc = scenario(f"""
-active 0
-world 0 real
-put {KEY_RING} p0.hand as key
-""")
+    sc = _table(scenario, key=KEY_RING)
     assert "chosen_classes" not in sc.game.state.to_dict()["turn"]
     accept(sc, "play $key")
     _pick(sc, "range")
@@ -162,13 +147,7 @@ put {KEY_RING} p0.hand as key
 
 @pytest.mark.rule("LE-CARD-47", "LE-KEYWORD-14")
 def test_you_are_handy_played_from_hand_gets_tech_plus_two_after_a_tech_key(scenario):
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {KEY_RING} p0.hand as key
-put {HANDY} p0.hand as handy
-""")
+    sc = _table(scenario, key=KEY_RING, handy=HANDY)
     accept(sc, "play $key")
     _pick(sc, "tech")
     accept(sc, "play $handy")
@@ -179,26 +158,14 @@ put {HANDY} p0.hand as handy
 
 @pytest.mark.rule("LE-CARD-47", "LE-KEYWORD-14", "LE-MOVE-07")
 def test_back_door_gives_an_extra_move_and_survival_attack_after_a_survival_key(scenario):
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {KEY_RING} p0.hand as key
-put {BACK_DOOR} p0.hand as door
-""")
+    sc = _table(scenario, key=KEY_RING, door=BACK_DOOR)
     accept(sc, "play $door")
     _pick(sc, "survival")
     assert _pool(sc) == (0, 1) and sc.game.state.turn.extra_moves == 1
     accept(sc, "play $key")
     _pick(sc, "survival")
     assert _pool(sc) == (1, 1)  # Key Ring's ability is Tech: no bonus from a Survival door
-    sc2 = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {KEY_RING} p0.hand as key
-put {BACK_DOOR} p0.hand as door
-""")
+    sc2 = _table(scenario, key=KEY_RING, door=BACK_DOOR)
     accept(sc2, "play $key")
     _pick(sc2, "survival")
     accept(sc2, "play $door")
@@ -208,13 +175,7 @@ put {BACK_DOOR} p0.hand as door
 
 @pytest.mark.rule("LE-CARD-47", "LE-KEYWORD-14")
 def test_the_corridor_of_doors_draws_moves_and_gets_survival_plus_two(scenario):
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-put {BACK_DOOR} p0.hand as door
-put {CORRIDOR} p0.hand as corridor
-""")
+    sc = _table(scenario, door=BACK_DOOR, corridor=CORRIDOR)
     accept(sc, "play $door")
     _pick(sc, "survival")
     hand = len(pile(sc, "p0.hand"))
