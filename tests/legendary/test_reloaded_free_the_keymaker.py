@@ -215,21 +215,22 @@ def test_the_twins_double_strike(fdb):
     assert s.time == 6
 
 
-@pytest.mark.rule("LE-KEYWORD-19", "LE-KEYWORD-21", "LE-FIGHT-02")
-def test_agent_johnson_chases_buys_time_and_fighting_him_draws_two(fdb):
-    johnson = card(fdb, "agent_johnson")
-    sc = game(fdb, f"put {johnson.id} row.3 up as johnson\nput {FILLER} matrix_deck")
+@pytest.mark.rule("LE-KEYWORD-21", "LE-FIGHT-02")
+@pytest.mark.parametrize(("name", "drawn"), [("agent_johnson", 2), ("highway_patrol", 0)])
+def test_agent_johnson_and_highway_patrol_chase_then_are_fought(fdb, name, drawn):
+    """Both chase one extra space along the Row; fighting Agent Johnson draws 2 cards."""
+    enemy = card(fdb, name)
+    sc = game(fdb, f"put {enemy.id} row.3 up as enemy\nput {FILLER} matrix_deck")
     s = sc.game.state
     accepted(sc, "end")
     settle(sc)
-    assert s.where(sc.ref("johnson")) == "row.2"  # not pushed, but chases one space
-    lines(sc, f"world {s.active} matrix")
+    assert s.where(sc.ref("enemy")) == "row.2"  # not pushed, but chases one space
+    lines(sc, f"world {s.active} matrix\npool attack={enemy.attack}")
     hand = len(s.piles[pp(s.active, "hand")])
-    lines(sc, f"pool attack={johnson.attack}")
-    accepted(sc, "fight $johnson")
+    accepted(sc, "fight $enemy")
     settle(sc)
-    assert sc.ref("johnson") in s.piles["defeated_enemies"]
-    assert len(s.piles[pp(s.active, "hand")]) == hand + 2
+    assert sc.ref("enemy") in s.piles["defeated_enemies"]
+    assert len(s.piles[pp(s.active, "hand")]) == hand + drawn
 
 
 @pytest.mark.rule("LE-KEYWORD-19")
@@ -265,19 +266,6 @@ def test_cain_and_abel_heal_a_strike_when_fought(fdb):
     accepted(sc, "fight $cain")
     settle(sc)
     assert sc.ref("cain") in s.piles["defeated_enemies"] and not s.piles["p0.strikes"]
-
-
-@pytest.mark.rule("LE-KEYWORD-21")
-def test_highway_patrol_chases(fdb):
-    patrol = card(fdb, "highway_patrol")
-    sc = game(fdb, f"put {patrol.id} row.1 up as patrol\nput {FILLER} matrix_deck")
-    s = sc.game.state
-    accepted(sc, "end")
-    settle(sc)
-    assert s.where(sc.ref("patrol")) == "row.0"
-    lines(sc, f"world {s.active} matrix\npool attack={patrol.attack}")
-    accepted(sc, "fight $patrol")
-    assert sc.ref("patrol") in s.piles["defeated_enemies"]
 
 
 # --- the other Events --------------------------------------------------------------------------------------
