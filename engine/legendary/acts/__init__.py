@@ -52,7 +52,13 @@ class Registry:
 @cache
 def registry() -> Registry:
     """The shipped Acts' rules. A new Act: add its module here."""
-    from engine.legendary.acts import he_is_the_one, know_thyself, the_oracles_call, what_is_the_matrix
+    from engine.legendary.acts import (
+        free_the_keymaker,
+        he_is_the_one,
+        know_thyself,
+        the_oracles_call,
+        what_is_the_matrix,
+    )
 
     return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT,
-                        the_oracles_call.ACT))
+                        the_oracles_call.ACT, free_the_keymaker.ACT))
