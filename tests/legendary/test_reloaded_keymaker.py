@@ -215,3 +215,18 @@ def test_a_heuristic_bot_game_with_the_keymaker_in_zion_answers_the_class_choice
         chosen += sum(e.kind == "class_chosen" for e in res.events)
     assert game.over and game.state.result
     assert chosen > 0  # the bot recruited and played Keymaker cards and picked their classes
+
+
+@pytest.mark.rule("LE-CARD-47")
+def test_the_heuristic_bot_picks_the_class_its_hand_still_needs(scenario):
+    """With two Range class abilities (Guns) left in hand, the bot's answer is Range; with the Tech
+    ability of a Key Ring left instead, it is Tech."""
+    from engine.legendary.bots.heuristic_bot import HeuristicBot
+
+    sc = _table(scenario, key=KEY_RING, g1=GUNS, g2=GUNS)
+    accept(sc, "play $key")
+    assert HeuristicBot(1).choose(sc.game).text() == f"choose {CLASSES.index('range')}"
+
+    sc = _table(scenario, key=KEY_RING, other=KEY_RING)
+    accept(sc, "play $key")
+    assert HeuristicBot(1).choose(sc.game).text() == f"choose {CLASSES.index('tech')}"

@@ -76,6 +76,8 @@ class HeuristicBot:
             return 1 if s.time >= 6 else 0
         if d.rule == "LE-CARD-34":  # the ship is torn apart: pay as much as we can
             return n - 1
+        if d.kind == "class":  # a class chosen on play: the one most class abilities in hand want
+            return self._wanted_class(t, d.options)
         if d.kind == "player":
             seats = task.get("options") or t.living()
             return self._best_seat(t, task, seats, n)
@@ -103,6 +105,14 @@ class HeuristicBot:
         if s.active in seats[:n]:
             return seats.index(s.active)
         return 0
+
+    def _wanted_class(self, t: Table, options: tuple[str, ...]) -> int:
+        """The option naming the class that the most class abilities in the hand need (ties: the
+        first), so the cards still to play get their bonus."""
+        seat = t.s.decision.seat if t.s.decision is not None else t.s.active
+        want = [t.card(c).class_ability.cls for c in t.s.piles[pp(seat, "hand")]
+                if t.card(c).kind == "hero" and t.card(c).class_ability is not None]
+        return max(range(len(options)), key=lambda i: (want.count(options[i].lower()), -i))
 
     def _worst_card_option(self, t: Table, options: tuple[str, ...]) -> int:
         hand = {t.name(c): self._card_value(t, c) for c in t.s.piles[pp(t.s.active, "hand")]}
