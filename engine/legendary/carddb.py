@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -42,9 +42,7 @@ class CardDB:
     starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
     _area: frozenset[str] | None = None
-    _ids: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
-    _phones: dict[str, int] | None = None
-    _least: dict[tuple[str, str, str], int | None] = field(default_factory=dict)
+    _area_with: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
 
     def area_cards(self) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
@@ -53,54 +51,25 @@ class CardDB:
                                    if self.fx(d, "matrix_row") or self.fx(d, "combat_zone"))
         return self._area
 
-    # The indexes below are asked for by legal-command generators on every command: they are
-    # computed once, so that a generator need not look at each card's data every time.
-
-    def _index(self, key: tuple[str, ...], pred: Callable[[str, CardModel], bool]) -> frozenset[str]:
-        got = self._ids[key] = frozenset(d for d, c in self.cards.items() if pred(d, c))
-        return got
-
     @cached_property
     def index(self) -> CardIndex:
         """The card sets and least costs the rules ask for on every command (computed once)."""
         return CardIndex.of(self)
 
     def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
-        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``."""
-        key = ("area", verb, what)
-        got = self._ids.get(key)
-        return got if got is not None else self._index(key, lambda d, c: d in self.area_cards() and any(
-            e["verb"] == verb and e.get("what") == what
-            for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
-
-    def kind_ids_with(self, kind: str, *keywords: str) -> frozenset[str]:
-        """The ids of the cards of this kind that have all these keywords."""
-        key = (kind, *keywords)
-        got = self._ids.get(key)
-        return got if got is not None else self._index(key, lambda d, c: c.kind == kind and all(
-            k in c.keywords for k in keywords))
-
-    def ids_with(self, attr: str) -> frozenset[str]:
-        """The ids of the cards whose ``attr`` is set (a non-empty ability, a true flag)."""
-        key = ("attr", attr)
-        got = self._ids.get(key)
-        return got if got is not None else self._index(key, lambda d, c: bool(getattr(c, attr, None)))
-
-    def least(self, kind: str, attr: str) -> int | None:
-        """The smallest ``attr`` (a number, None where a card has none) of the cards of this kind;
-        None when no such card has one."""
-        key = ("least", kind, attr)
-        if key not in self._least:
-            values = [v for c in self.cards.values() if c.kind == kind
-                      and (v := getattr(c, attr, None)) is not None]
-            self._least[key] = min(values, default=None)
-        return self._least[key]
+        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``
+        (each pair computed once)."""
+        got = self._area_with.get((verb, what))
+        if got is None:
+            got = self._area_with[verb, what] = frozenset(
+                d for d in self.area_cards()
+                if any(e["verb"] == verb and e.get("what") == what
+                       for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
+        return got
 
     def phone_spaces(self) -> dict[str, int]:
         """The Row spaces with a phone, by lower-case space name (a shared dict: do not change)."""
-        if self._phones is None:
-            self._phones = {sp.name.lower(): i for i, sp in enumerate(self.playmat.row) if sp.phone}
-        return self._phones
+        return self.index.phones
 
     def fx(self, card_id: str, attr: str) -> list[dict]:
         """The effects list ``attr`` of a card as plain dicts (cached)."""

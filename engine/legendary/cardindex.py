@@ -34,14 +34,22 @@ class CardIndex:
     least_buy_time_cost: int | None  # of the Buy Time Enemies
     least_evade_cost: int | None  # of the Evade Enemies
     least_scan_cost: int | None  # of the Row spaces that have one (None: no space can be scanned)
+    phones: dict[str, int]  # the Row spaces with a phone, by lower-case space name
     parts: dict[tuple[str, int], Any]  # each Act card's Parts, by (card id, Part number)
     decks: dict[str, tuple[str, ...]]  # the card ids of each deck (setup builds piles from them)
 
     @classmethod
     def of(cls, db: CardDB) -> CardIndex:
-        ids = db.kind_ids_with
-        buy_time, evade = ids("enemy", "buy_time"), ids("enemy", "evade")
         cards = db.cards
+
+        def ids(kind: str, *keywords: str) -> frozenset[str]:
+            return frozenset(d for d, c in cards.items() if c.kind == kind and all(k in c.keywords
+                                                                                  for k in keywords))
+
+        def having(attr: str) -> frozenset[str]:
+            return frozenset(d for d, c in cards.items() if getattr(c, attr, None))
+
+        buy_time, evade = ids("enemy", "buy_time"), ids("enemy", "evade")
         parts: dict[tuple[str, int], Any] = {}
         for d, c in cards.items():
             for p in c.parts if c.kind == "act" else ():
@@ -51,16 +59,18 @@ class CardIndex:
             decks[cards[d].deck] = (*decks.get(cards[d].deck, ()), d)
         area = [e for d in db.area_cards() for e in (*db.fx(d, "matrix_row"), *db.fx(d, "combat_zone"))]
         return cls(
-            heroes=ids("hero"), once_this_turn=db.ids_with("once_this_turn"),
-            sacrifice=db.ids_with("sacrifice"), on_draw=db.ids_with("on_draw"),
+            heroes=ids("hero"), once_this_turn=having("once_this_turn"),
+            sacrifice=having("sacrifice"), on_draw=having("on_draw"),
             coordinate=ids("hero", "coordinate"),
             coordinate_unlimited=ids("hero", "coordinate", "coordinate_unlimited"),
             challenges=ids("challenge"), buy_time=buy_time, evade=evade,
             allowed=frozenset(e.get("what") for e in area if e["verb"] == "allow"),
             forbidden=frozenset(e.get("what") for e in area if e["verb"] == "forbid"),
-            least_attack=db.least("enemy", "attack"),
+            least_attack=min((c.attack for c in cards.values()
+                              if c.kind == "enemy" and c.attack is not None), default=None),
             least_buy_time_cost=min((cards[d].buy_time_cost for d in buy_time), default=None),
             least_evade_cost=min((cards[d].evade_cost for d in evade), default=None),
             least_scan_cost=min((sp.scan_cost for sp in db.playmat.row if sp.scan_cost is not None),
                                 default=None),
+            phones={sp.name.lower(): i for i, sp in enumerate(db.playmat.row) if sp.phone},
             parts=parts, decks=decks)
