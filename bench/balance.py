@@ -2,6 +2,7 @@
 
     python bench/balance.py                      # The Matrix, heuristic bot, 400 games per count
     python bench/balance.py --games 100 --bot random
+    python bench/balance.py --film reloaded      # another film
     python bench/balance.py --ruleset replay     # Matrix Replay: Humans against Machines
     python bench/balance.py --markdown           # the table for docs/balance.md
 
@@ -20,12 +21,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import cli  # noqa: E402
+from engine.legendary.films import available_films  # noqa: E402
 from engine.legendary.quickstart import default_setup  # noqa: E402
 
 
-def legendary_report(games: int, bot: str, seed: int, players: list[int]) -> dict[str, Any]:
+def legendary_report(games: int, bot: str, seed: int, players: list[int],
+                     film: str | None = None) -> dict[str, Any]:
     """One row per player count: outcomes of ``games`` bot games."""
     db = cli._db([])
+    film = film or available_films(db)[0].id
+    default_setup(db, players[0], seed, [], film)  # a film that is not loaded: one clear error
     rows = []
     for n in players:
         wins = {"major": 0, "minor": 0}
@@ -37,7 +42,7 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int]) -> dic
         for g in range(games):
             s = seed + 10_000 * n + g
             try:
-                game = cli.play_game(db, default_setup(db, n, s, []), bot, s)
+                game = cli.play_game(db, default_setup(db, n, s, [], film), bot, s)
             except Exception as e:  # an engine bug: counted and shown, never hidden
                 errors.append(f"seed {s}: {type(e).__name__}: {e}")
                 continue
@@ -58,7 +63,7 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int]) -> dic
             "ended_in_act_part": dict(sorted(ended.items())),
             "seconds": round(time.perf_counter() - start, 1),
         })
-    return {"ruleset": "legendary", "film": "the_matrix", "bot": bot, "rows": rows}
+    return {"ruleset": "legendary", "film": film, "bot": bot, "rows": rows}
 
 
 def markdown(report: dict[str, Any]) -> str:
@@ -85,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", default="1-5")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--film", default=None, help="Legendary film id (default: the first loaded film)")
     args = ap.parse_args(argv)
     if args.ruleset == "replay":
         from engine.replay.sim import balance_report
@@ -92,7 +98,12 @@ def main(argv: list[str] | None = None) -> int:
         report = balance_report(args.games, args.seed)
         report.setdefault("ruleset", "replay")
     else:
-        report = legendary_report(args.games, args.bot, args.seed, cli._players(args.players))
+        try:
+            report = legendary_report(args.games, args.bot, args.seed, cli.player_counts(args.players),
+                                      args.film)
+        except ValueError as e:  # a film that is not loaded, a bad player count
+            print(f"balance: error: {e}", file=sys.stderr)
+            return 2
     print(markdown(report) if args.markdown else json.dumps(report, indent=1))
     bad = sum(r.get("errors", 0) for r in report.get("rows", [])) + report.get("errors", 0)
     return 1 if bad else 0

@@ -49,11 +49,12 @@ def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 2000
 
 
 def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
-             max_commands: int = 20000) -> dict[str, Any]:
+             max_commands: int = 20000, film: str | None = None) -> dict[str, Any]:
     """Play ``games`` bot games and summarise them."""
     from engine.legendary.quickstart import default_setup
 
     db = _db(card_dirs)
+    first = default_setup(db, players[0], seed, card_dirs, film)  # a film not loaded: one clear error
     wins: dict[str, int] = {}
     losses: dict[str, int] = {}
     ended_in: dict[str, int] = {}
@@ -63,7 +64,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     for g in range(games):
         n = players[g % len(players)]
         try:
-            game = play_game(db, default_setup(db, n, seed + g, card_dirs), bot, seed + g, max_commands)
+            game = play_game(db, default_setup(db, n, seed + g, card_dirs, film), bot, seed + g, max_commands)
         except Exception as e:  # a bug in the engine: counted, reported, never hidden
             errors.append(f"game {g} (seed {seed + g}, {n} players): {type(e).__name__}: {e}")
             continue
@@ -78,7 +79,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
         ended_in[where] = ended_in.get(where, 0) + 1
     elapsed = time.perf_counter() - start
     done = games - len(errors)
-    return {"games": games, "wins": wins, "losses": losses, "ended_in": dict(sorted(ended_in.items())),
+    return {"games": games, "acts": list(first.acts), "wins": wins, "losses": losses, "ended_in": dict(sorted(ended_in.items())),
             "errors": len(errors), "error_details": errors[:20],
             "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),
@@ -150,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="which game (replay: Matrix Replay; --bot random|heuristic|H:M, --players unused)")
     sim.add_argument("--cards", action="append", default=None, type=card_folder,
                      help="extra card folder (default: the shipped cards only)")
+    sim.add_argument("--film", default=None,
+                     help="Legendary film id (the_matrix, reloaded, ...; default: the first loaded film)")
     rep = sub.add_parser("replay", help="verify a save of either ruleset and print its final hash")
     rep.add_argument("save", type=Path)
     val = sub.add_parser("validate-cards", help="validate the card files")
@@ -185,7 +188,8 @@ def _run(args: argparse.Namespace) -> int:
         if problem:
             print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
             return 2
-        print(json.dumps(simulate(args.games, args.players, args.bot, args.seed, cards), indent=1))
+        print(json.dumps(simulate(args.games, args.players, args.bot, args.seed, cards, film=args.film),
+                         indent=1))
         return 0
     if args.cmd == "replay":
         game = load_any(args.save)

@@ -20,6 +20,25 @@ def test_simulate_prints_a_json_summary(capsys):
         assert out[key] > 0
 
 
+def test_simulate_plays_the_film_it_is_given(capsys):
+    from engine.legendary.films import available_films
+    from engine.legendary.carddb import load_db
+
+    films = [f.id for f in available_films(load_db())]
+    film = films[-1]  # the last loaded film, not the default first one when there are several
+    assert main(["simulate", "--games", "2", "--players", "2", "--bot", "heuristic", "--film", film]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["errors"] == 0
+    acts = {a for a in out["acts"]}
+    assert acts == set(next(f for f in available_films(load_db()) if f.id == film).acts)
+
+
+def test_simulate_refuses_a_film_that_is_not_loaded(capsys):
+    assert main(["simulate", "--games", "2", "--film", "no_such_film"]) == 2
+    err = capsys.readouterr().err
+    assert "LE-FILMS-10" in err and "no_such_film" in err and "the_matrix" in err
+
+
 def test_validate_cards_counts_the_starting_content(capsys):
     assert main(["validate-cards"]) == 0
     out = json.loads(capsys.readouterr().out)

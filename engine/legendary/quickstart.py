@@ -7,10 +7,16 @@ from engine.legendary.films import available_films, film_setup
 from engine.legendary.setup import LegendarySetup, SetupError
 
 
-def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str]) -> LegendarySetup:
-    """The first loaded film's setup (LE-FILMS); without a film, a legal setup from whatever
-    content is loaded: first Acts, Groups and Avatars by id."""
+def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
+                  film: str | None = None) -> LegendarySetup:
+    """The setup of ``film`` (LE-FILMS), or of the first loaded film; without a film, a legal setup
+    from whatever content is loaded: first Acts, Groups and Avatars by id."""
     films = available_films(db)
+    if film is not None:
+        if film not in {f.id for f in films}:
+            known = ", ".join(f.id for f in films) or "none"
+            raise SetupError(f"LE-FILMS-10: the film {film!r} is not loaded (loaded films: {known})")
+        return film_setup(film, players, seed, db=db, card_dirs=card_dirs)
     if films:
         return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs)
 
