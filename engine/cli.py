@@ -79,7 +79,8 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
         ended_in[where] = ended_in.get(where, 0) + 1
     elapsed = time.perf_counter() - start
     done = games - len(errors)
-    return {"games": games, "acts": list(first.acts), "wins": wins, "losses": losses, "ended_in": dict(sorted(ended_in.items())),
+    return {"games": games, "acts": list(first.acts), "wins": wins, "losses": losses,
+            "ended_in": dict(sorted(ended_in.items())),
             "errors": len(errors), "error_details": errors[:20],
             "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),

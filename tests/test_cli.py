@@ -21,8 +21,8 @@ def test_simulate_prints_a_json_summary(capsys):
 
 
 def test_simulate_plays_the_film_it_is_given(capsys):
-    from engine.legendary.films import available_films
     from engine.legendary.carddb import load_db
+    from engine.legendary.films import available_films
 
     films = [f.id for f in available_films(load_db())]
     film = films[-1]  # the last loaded film, not the default first one when there are several

@@ -40,6 +40,7 @@ class CardDB:
     files: dict[str, str] = field(default_factory=dict)  # card id -> file name
     films: dict[str, schema.Film] = field(default_factory=dict)  # by id, in release order
     starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
+    neo_groups: frozenset[str] = frozenset()  # the Neo Hero Groups (LE-STORY-04), films.toml
     _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
     _area: frozenset[str] | None = None
     _area_with: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
@@ -88,7 +89,7 @@ class CardDB:
     def with_cards(self, cards: dict[str, CardModel]) -> CardDB:
         """A copy holding other card definitions, with the same playmat, films and starting deck."""
         return CardDB(cards=cards, playmat=self.playmat, films=self.films,
-                      starting_deck=self.starting_deck)
+                      starting_deck=self.starting_deck, neo_groups=self.neo_groups)
 
     def kind_counts(self) -> dict[str, int]:
         """Physical card counts per category (copies included)."""
@@ -175,10 +176,12 @@ def _hook_problems(card: CardModel) -> list[str]:
 
 
 def _load_films(paths: Iterable[Path], cards: dict[str, CardModel], problems: list[str]
-                ) -> tuple[dict[str, schema.Film], tuple[tuple[str, int], ...]]:
-    """The films and the starting deck of the ``films.toml`` files (later folders add films)."""
+                ) -> tuple[dict[str, schema.Film], tuple[tuple[str, int], ...], frozenset[str]]:
+    """The films, the starting deck and the Neo Hero Groups of the ``films.toml`` files (later
+    folders add films and Neo groups)."""
     films: dict[str, schema.Film] = {}
     deck: tuple[tuple[str, int], ...] = ()
+    neo: set[str] = set()
     for path in paths:
         doc = read_toml(path, problems)
         if doc is None:
@@ -196,11 +199,12 @@ def _load_films(paths: Iterable[Path], cards: dict[str, CardModel], problems: li
                 card = cards.get(cid)
                 if card is None or card.kind != "hero" or card.deck != "starting":
                     problems.append(f"{path.name}: starting_deck.{i}: {cid!r} is not a starting Hero")
+        neo.update(parsed.neo_groups)
         for f in parsed.film:
             if f.id in films:
                 problems.append(f"{path.name}: film '{f.id}': id already used")
             films[f.id] = f
-    return films, deck
+    return films, deck, frozenset(neo)
 
 
 def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
@@ -217,7 +221,7 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
             except RecursionError:
                 problems.append(f"{name}: card '{card.id}': {TOO_DEEP}")
             add_card(cards, files, name, card, problems)
-    films, deck = _load_films(films_paths, cards, problems)
+    films, deck, neo = _load_films(films_paths, cards, problems)
     playmat = None
     if playmat_path is not None:
         try:
@@ -234,7 +238,8 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
     if problems:
         raise CardLoadError(problems)
     assert playmat is not None
-    return CardDB(cards=cards, playmat=playmat, files=files, films=films, starting_deck=deck)
+    return CardDB(cards=cards, playmat=playmat, files=files, films=films, starting_deck=deck,
+                  neo_groups=neo)
 
 
 def card_files(folder: Path) -> list[Path]:

@@ -527,4 +527,6 @@ class FilmsFile(Strict):
     """cards/legendary/films.toml: the starting deck every film uses and the films in release order."""
 
     starting_deck: list[DeckEntry] = Field(min_length=1)
+    # The Neo Hero Groups: a story needs one (LE-STORY-04); their cards are the Neo Heroes.
+    neo_groups: list[str] = []
     film: list[Film] = []

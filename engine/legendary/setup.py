@@ -14,10 +14,9 @@ from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import GLOBAL_PILES, PLAYER_PILES, PlayerState, State, dock, pp
 from engine.legendary.table import Table
+from engine.legendary.variants import variant_problem
 
 POTS_BY_PLAYERS = {1: 0, 2: 1, 3: 3, 4: 5, 5: 5}  # LE-SETUP-15
-VARIANTS = ("not_ready_to_be_unplugged", "construct", "dodge_bullets", "slowing_time",
-            "smaller_system", "agents_are_coming", "time_is_running_out")
 
 
 # LE-SETUP-26/27: the first game's Avatars (as character ids), dropped from the end for fewer
@@ -42,6 +41,11 @@ def _zion_hero(card: Any, groups: set[str]) -> bool:
         and card.deck == f"group:{card.group}"
 
 
+def _extra_hero(card: Any, groups: set[str]) -> bool:
+    """A card of an Extra Hero Group among ``groups`` (a story may start one in Zion, LE-STORY-05)."""
+    return card.kind == "hero" and card.group in groups and card.extra
+
+
 @dataclass
 class LegendarySetup:
     """What the players chose before the game: everything needed to rebuild it from the seed."""
@@ -55,6 +59,7 @@ class LegendarySetup:
     card_dirs: list[str] = field(default_factory=list)
     traitor: str | None = None
     prep_turns: bool = False
+    story: bool = False  # Make Your Own Stories (LE-STORY): Extra Hero Groups may start in Zion
 
     def to_dict(self) -> dict[str, Any]:
         return dc_dict(self)
@@ -77,6 +82,7 @@ class SetupFields(InputModel):
     card_dirs: list[StrictStr] = []
     traitor: StrictStr | None = None
     prep_turns: StrictBool = False
+    story: StrictBool = False
 
 
 def _physical_cards(db: CardDB) -> tuple[list[str], dict[str, list[int]]]:
@@ -126,18 +132,35 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     for g in setup.groups:
         if g not in zion_groups:
             if any(c.group == g and c.extra for c in heroes):
+                if setup.story:
+                    continue  # LE-STORY-05: a story may start an Extra Hero Group in Zion
                 raise SetupError(f"LE-SETUP-19: {g!r} is an Extra Hero Group: it may join Zion "
-                                 "only during play")
+                                 "only during play (a story of your own may start it in Zion)")
             raise SetupError(f"LE-SETUP-18: no Hero Group {g!r}")
-    for v in setup.variants:
-        if v not in VARIANTS:
-            raise SetupError(f"LE-VARIANT-02: unknown variant {v!r}")
+    _check_neo_group(db, setup, heroes)
+    problem = variant_problem(setup.variants)
+    if problem:
+        raise SetupError(problem)
     if not db.starting_deck:
         raise SetupError("LE-SETUP-01: no starting deck is loaded (cards/legendary/films.toml)")
     if setup.first_player is not None:
         ranks = [db.cards[a].rank for a in setup.avatars]
         if not 0 <= setup.first_player < n or ranks[setup.first_player] != min(ranks):
             raise SetupError("LE-SETUP-25: only a player with the best Rank can go first")
+
+
+def _check_neo_group(db: CardDB, setup: LegendarySetup, heroes: list[Any]) -> None:
+    """LE-STORY-04: in a story of the players' own, a Neo Hero Group starts in Zion or waits among
+    Act 1's Extras. (Every film's setup has one; test setups without a story are not held to it.)"""
+    if not setup.story:
+        return
+    if db.neo_groups & set(setup.groups):
+        return
+    act1 = f"act:{setup.acts[0]}"
+    if any(c.extra and c.deck == act1 and c.group in db.neo_groups for c in heroes):
+        return
+    raise SetupError("LE-STORY-04: every game needs a Neo Hero Group: put one in Zion, or play an "
+                     "Act 1 whose Extras hold one")
 
 
 def new_state(db: CardDB, setup: LegendarySetup) -> State:
@@ -209,11 +232,9 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         stack.extend(take(c.id, "acts", face_up=True) for c in cards)
     s.piles["acts"] = list(reversed(stack))
     # Matrix Deck (LE-SETUP-11..16), Act 3 first so Act 1 ends on top.
-    k = POTS_BY_PLAYERS[n]
-    if "not_ready_to_be_unplugged" in setup.variants:
-        k += 1
-    if "smaller_system" in setup.variants:
-        k = max(0, k - 1)
+    # LE-VARIANT-03/07: each step of an option is one card more or fewer per mini-deck, never below 0
+    k = max(0, POTS_BY_PLAYERS[n] + setup.variants.count("not_ready_to_be_unplugged")
+            - setup.variants.count("smaller_system"))
     pots = take_all(("part_of_the_system",), lambda c: getattr(c, "part_of_the_system", False),
                     "out_of_play")
     if 3 * k > len(pots):
@@ -239,10 +260,13 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         deck.extend(rest)
     s.piles["matrix_deck"] = deck
     # Extras (LE-SETUP-17).
+    groups = set(setup.groups)
+    if setup.story:  # LE-STORY-05: an Extra Hero Group chosen for Zion starts there
+        extra_decks = {c.deck for c in db.cards.values() if _extra_hero(c, groups)}
+        take_all(extra_decks, lambda c: _extra_hero(c, groups), "zion")
     stories = {f"act:{x}" for x in setup.acts}
     take_all(stories, lambda c: c.extra, "extras")
     # Zion and the Dock (LE-SETUP-18/22).
-    groups = set(setup.groups)
     take_all([f"group:{g}" for g in groups], lambda c: _zion_hero(c, groups), "zion")
     piles["box"] = sorted(c for ids in box_index.values() for c in ids)  # what setup did not take
     t.shuffle("zion")
