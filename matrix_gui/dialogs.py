@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -27,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.newgame import FilmChoice, NewGameChoice
+from matrix_gui.newgame import STORY, FilmChoice, NewGameChoice, StoryChoices
 from matrix_gui.settings import LastSetup, Settings
 
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
@@ -39,13 +41,17 @@ class NewGameDialog(QDialog):
     """Ruleset, film, 1-5 players with their Avatars, an optional seed; remembers the last setup."""
 
     def __init__(self, films: list[FilmChoice], avatar_name: Callable[[str], str], last: LastSetup,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, story: StoryChoices | None = None,
+                 check: Callable[[NewGameChoice], str | None] | None = None) -> None:
         """``films``: the films on offer (a page's ``film_choices``); ``avatar_name``: an Avatar's
-        name in the lists."""
+        name in the lists; ``story``: the parts of a story of the players' own and the difficulty
+        options; ``check``: the engine's reason a choice cannot be played, or None."""
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.avatar_name = avatar_name
         self.films = films
+        self.story = story or StoryChoices()
+        self.check = check
         form = QFormLayout()
         self.ruleset = QComboBox()
         for rid, name, ok in RULESETS:
@@ -81,6 +87,7 @@ class NewGameDialog(QDialog):
         self.curtain.setChecked(True)
         self.curtain.setAccessibleName("Hand-off curtain between the seats")
         form.addRow("", self.curtain)
+        self._story_rows(form)
         self.form = form
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
@@ -113,10 +120,96 @@ class NewGameDialog(QDialog):
             if i >= 0:
                 box.setCurrentIndex(i)
         self.seed.setText(last.seed)
+        self._restore_story(last)
         i = self.ruleset.findData(last.ruleset)
         if i >= 0 and self.ruleset.model().item(i).isEnabled():  # type: ignore[attr-defined]
             self.ruleset.setCurrentIndex(i)
         self._ruleset_changed()
+
+    def _story_rows(self, form: QFormLayout) -> None:
+        """A story's Acts and Zion Hero Groups (shown for "Your own story") and the difficulty
+        options (for every film)."""
+        self.act_boxes: list[QComboBox] = []
+        for slot, acts in enumerate(self.story.acts, start=1):
+            box = QComboBox()
+            box.setAccessibleName(f"Act {slot}")
+            for aid, name in acts:
+                box.addItem(name, aid)
+            self.act_boxes.append(box)
+            form.addRow(f"Act {slot}", box)
+        self.group_boxes: list[QComboBox] = []
+        self.group_rows: list[QWidget] = []
+        for row in range(2):
+            holder = QWidget()
+            lay = QHBoxLayout(holder)
+            lay.setContentsMargins(0, 0, 0, 0)
+            for col in range(2):
+                box = QComboBox()
+                box.setAccessibleName(f"Zion Hero Group {2 * row + col + 1}")
+                for gid, name in self.story.groups:
+                    box.addItem(name, gid)
+                if 2 * row + col < box.count():
+                    box.setCurrentIndex(2 * row + col)
+                self.group_boxes.append(box)
+                lay.addWidget(box)
+            self.group_rows.append(holder)
+            form.addRow("Zion groups" if row == 0 else "", holder)
+        self.options = QGroupBox("Difficulty options (any number, easier and harder combine)")
+        grid = QGridLayout(self.options)
+        grid.setContentsMargins(6, 2, 6, 2)
+        self.option_checks: dict[str, QCheckBox] = {}
+        self.option_steps: dict[str, QSpinBox] = {}
+        for i, opt in enumerate(self.story.options):
+            label = f"{'Easier' if opt.side == 'easier' else 'Harder'}: {opt.name}"
+            if opt.steps:
+                cell = QWidget()
+                lay = QHBoxLayout(cell)
+                lay.setContentsMargins(0, 0, 0, 0)
+                spin = QSpinBox()
+                spin.setRange(0, 3)
+                spin.setAccessibleName(label)
+                spin.setToolTip(opt.text)
+                self.option_steps[opt.id] = spin
+                lay.addWidget(spin)
+                text = QLabel(label)
+                text.setToolTip(opt.text)
+                lay.addWidget(text, 1)
+                widget: QWidget = cell
+            else:
+                widget = QCheckBox(label)
+                widget.setToolTip(opt.text)
+                widget.setAccessibleName(label)
+                self.option_checks[opt.id] = widget
+            grid.addWidget(widget, i // 2, i % 2)
+        form.addRow(self.options)
+        self.options.setVisible(bool(self.story.options))
+
+    def _restore_story(self, last: LastSetup) -> None:
+        """The last story's Acts, Groups and options (entries no longer offered are skipped)."""
+        def strings(value: Any) -> list[str]:
+            return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+        for box, value in zip(self.act_boxes, strings(last.acts), strict=False):
+            if (i := box.findData(value)) >= 0:
+                box.setCurrentIndex(i)
+        for box, value in zip(self.group_boxes, strings(last.groups), strict=False):
+            if (i := box.findData(value)) >= 0:
+                box.setCurrentIndex(i)
+        chosen = strings(last.variants)
+        for vid, check in self.option_checks.items():
+            check.setChecked(vid in chosen)
+        for vid, spin in self.option_steps.items():
+            spin.setValue(min(3, chosen.count(vid)))
+
+    def variants(self) -> list[str]:
+        """The difficulty options chosen, a stepped option once per step."""
+        out = [vid for vid, check in self.option_checks.items() if check.isChecked()]
+        for vid, spin in self.option_steps.items():
+            out.extend([vid] * spin.value())
+        return out
+
+    def is_story(self) -> bool:
+        return not self.is_replay() and self.film.currentData() == STORY
 
     def is_replay(self) -> bool:
         return self.ruleset.currentData() == "replay"
@@ -126,6 +219,8 @@ class NewGameDialog(QDialog):
         replay = self.is_replay()
         for w in (self.film, self.players):
             self.form.setRowVisible(w, not replay)
+        self.form.setRowVisible(self.options, not replay and bool(self.story.options))
+        self._story_changed()
         self._players_changed()
         self.replay_note.setVisible(replay)
         self.form.setRowVisible(self.curtain, replay)
@@ -147,7 +242,14 @@ class NewGameDialog(QDialog):
                 box.addItem(self.avatar_name(a), a)
             if i < len(avatars):
                 box.setCurrentIndex(i)
+        self._story_changed()
         self._players_changed()
+
+    def _story_changed(self) -> None:
+        story = self.is_story()
+        for w in [*self.act_boxes, *self.group_rows]:
+            self.form.setRowVisible(w, story)
+        self.problem.setText("")
 
     def _players_changed(self) -> None:
         n = 0 if self.is_replay() else self.players.value()
@@ -161,6 +263,10 @@ class NewGameDialog(QDialog):
         if choice is not None and len(set(choice.avatars)) < len(choice.avatars):
             self.problem.setText("Each player needs a different Avatar.")
             return
+        reason = self.check(choice) if choice is not None and self.check is not None else None
+        if reason:  # the engine refuses this setup: say why, keep the dialog open
+            self.problem.setText(f"This game cannot start: {reason}")
+            return
         super().accept()
 
     def choice(self) -> NewGameChoice | None:
@@ -173,7 +279,11 @@ class NewGameDialog(QDialog):
         n = self.players.value()
         avatars = [str(self.avatar_boxes[i].currentData()) for i in range(n)]
         seed = int(self.seed.text()) if self.seed.text().strip() else None
-        return NewGameChoice(str(self.ruleset.currentData()), film.id, n, avatars, seed)
+        story = self.is_story()
+        return NewGameChoice(str(self.ruleset.currentData()), film.id, n, avatars, seed,
+                             acts=[str(b.currentData()) for b in self.act_boxes] if story else [],
+                             groups=[str(b.currentData()) for b in self.group_boxes] if story else [],
+                             variants=self.variants())
 
     def last_setup(self) -> LastSetup:
         c = self.choice()
@@ -183,8 +293,10 @@ class NewGameDialog(QDialog):
             film = self.current_film()
             avatars = [str(self.avatar_boxes[i].currentData()) for i in range(self.players.value())]
             return LastSetup("replay", film.id if film else "", self.players.value(), avatars,
-                             self.seed.text().strip())
-        return LastSetup(c.ruleset, c.film, c.players, c.avatars, self.seed.text().strip())
+                             self.seed.text().strip(), variants=self.variants())
+        return LastSetup(c.ruleset, c.film, c.players, c.avatars, self.seed.text().strip(),
+                         acts=[str(b.currentData()) for b in self.act_boxes],
+                         groups=[str(b.currentData()) for b in self.group_boxes], variants=c.variants)
 
 
 class SettingsDialog(QDialog):

@@ -313,7 +313,13 @@ class MainWindow(QMainWindow):
         except CardLoadError as e:
             self.show_error("Cannot load the cards", str(e))
             return
-        dlg = NewGameDialog(films, films_page.avatar_name, self.settings.last_setup, self)
+        try:
+            story = films_page.story_choices()
+        except CardLoadError as e:
+            self.show_error("Cannot load the cards", str(e))
+            return
+        dlg = NewGameDialog(films, films_page.avatar_name, self.settings.last_setup, self, story=story,
+                            check=lambda c: self.table_page(c.ruleset).check_choice(c))
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dlg.choice()

@@ -5,7 +5,9 @@ A page lists its films (``TablePage.film_choices``) and starts a game from a ``N
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+STORY = "story"  # the film list's entry for Make Your Own Stories
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,27 @@ class FilmChoice:
     card_dirs: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class OptionChoice:
+    """One difficulty option the dialog offers (``steps``: it may be taken several times)."""
+
+    id: str
+    name: str
+    side: str  # "easier" or "harder"
+    text: str
+    steps: bool = False
+
+
+@dataclass(frozen=True)
+class StoryChoices:
+    """What a story of the players' own may be built from, as (id, name) pairs: the Acts of each
+    slot, the Hero Groups (Extra groups last); and the difficulty options."""
+
+    acts: tuple[tuple[tuple[str, str], ...], ...] = ((), (), ())
+    groups: tuple[tuple[str, str], ...] = ()
+    options: tuple[OptionChoice, ...] = ()
+
+
 @dataclass
 class NewGameChoice:
     """A new game as the player set it up (the seed None: a random one)."""
@@ -28,3 +51,6 @@ class NewGameChoice:
     avatars: list[str]
     seed: int | None
     curtain: bool | None = None  # Matrix Replay: hide the table between the seats (None: as before)
+    acts: list[str] = field(default_factory=list)  # a story's Acts (film STORY), Act 1 first
+    groups: list[str] = field(default_factory=list)  # a story's four Zion Hero Groups
+    variants: list[str] = field(default_factory=list)  # difficulty options (a stepped one repeats)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.gestureview import GestureView
     from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.newgame import FilmChoice, NewGameChoice
+    from matrix_gui.newgame import FilmChoice, NewGameChoice, StoryChoices
 
 
 class TablePage(QWidget):
@@ -64,6 +64,15 @@ class TablePage(QWidget):
         """A new game as the New Game dialog set it up (``choice.seed`` is set), or the sentence
         that says why the rules refuse that setup (cards that fail to load raise CardLoadError)."""
         raise NotImplementedError
+
+    def check_choice(self, choice: NewGameChoice) -> str | None:
+        """Why the rules refuse a New Game choice (the engine's reason), or None; ``choice.seed``
+        may be None (any seed is checked)."""
+        return None
+
+    def story_choices(self) -> StoryChoices | None:
+        """What a story of the players' own may be built from, or None for a ruleset without."""
+        return None
 
     def scenario_game(self, path: Path) -> Any | str:
         """The game a scenario file sets up (docs/scenarios.md), or why it cannot be read."""

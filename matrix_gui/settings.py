@@ -16,6 +16,9 @@ class LastSetup:
     players: int = 2
     avatars: list[str] = field(default_factory=list)
     seed: str = ""
+    acts: list[str] = field(default_factory=list)  # the last story's Acts and Zion groups
+    groups: list[str] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)  # difficulty options
 
 
 @dataclass

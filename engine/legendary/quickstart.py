@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.legendary.carddb import CardDB
 from engine.legendary.films import available_films, film_setup
 from engine.legendary.setup import LegendarySetup, SetupError
+from engine.legendary.stories import playable_acts
 
 
 def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
@@ -21,15 +22,8 @@ def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
         return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs)
 
     acts = []
-    decks = {c.deck for c in db.cards.values() if c.kind != "act"}
     for n in (1, 2, 3):
-        cards_of: dict[str, int] = {}
-        for c in db.cards.values():
-            if c.kind == "act" and c.act == n:
-                cards_of[c.story] = cards_of.get(c.story, 0) + 1
-        # A playable Act: the right number of Act cards and a mini-deck.
-        stories = sorted(st for st, k in cards_of.items()
-                         if k == (2 if n == 3 else 1) and f"act:{st}" in decks)
+        stories = playable_acts(db, n)
         if not stories:
             raise SetupError("no playable Act cards are loaded: pass a card folder with Acts")
         acts.append(stories[0])

@@ -141,12 +141,23 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     problem = variant_problem(setup.variants)
     if problem:
         raise SetupError(problem)
+    need, have = 3 * pots_per_mini_deck(setup), sum(
+        c.copies for c in db.cards.values() if getattr(c, "part_of_the_system", False))
+    if need > have:
+        raise SetupError(f"LE-VARIANT-03: {need} Part of the System cards needed, {have} exist")
     if not db.starting_deck:
         raise SetupError("LE-SETUP-01: no starting deck is loaded (cards/legendary/films.toml)")
     if setup.first_player is not None:
         ranks = [db.cards[a].rank for a in setup.avatars]
         if not 0 <= setup.first_player < n or ranks[setup.first_player] != min(ranks):
             raise SetupError("LE-SETUP-25: only a player with the best Rank can go first")
+
+
+def pots_per_mini_deck(setup: LegendarySetup) -> int:
+    """Part of the System cards per mini-deck (LE-SETUP-15), one more or fewer per step of the
+    options that change it (LE-VARIANT-03/07), never below 0."""
+    return max(0, POTS_BY_PLAYERS[len(setup.avatars)] + setup.variants.count("not_ready_to_be_unplugged")
+               - setup.variants.count("smaller_system"))
 
 
 def _check_neo_group(db: CardDB, setup: LegendarySetup, heroes: list[Any]) -> None:
@@ -232,9 +243,7 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
         stack.extend(take(c.id, "acts", face_up=True) for c in cards)
     s.piles["acts"] = list(reversed(stack))
     # Matrix Deck (LE-SETUP-11..16), Act 3 first so Act 1 ends on top.
-    # LE-VARIANT-03/07: each step of an option is one card more or fewer per mini-deck, never below 0
-    k = max(0, POTS_BY_PLAYERS[n] + setup.variants.count("not_ready_to_be_unplugged")
-            - setup.variants.count("smaller_system"))
+    k = pots_per_mini_deck(setup)
     pots = take_all(("part_of_the_system",), lambda c: getattr(c, "part_of_the_system", False),
                     "out_of_play")
     if 3 * k > len(pots):

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.setup import LegendarySetup
-from matrix_gui.newgame import FilmChoice
+from matrix_gui.newgame import STORY, FilmChoice, NewGameChoice, OptionChoice, StoryChoices
 
 TEST_FILM = "test"
 
@@ -23,8 +23,12 @@ class Content:
 
     def films(self) -> list[FilmChoice]:
         from engine.legendary.films import available_films
+        from engine.legendary.stories import story_parts
 
         out = [FilmChoice(f.id, f.name, f.avatars) for f in available_films(self.db)]
+        parts = story_parts(self.db)
+        if out and all(parts.acts):  # LE-STORY: any Acts, Groups and Avatars of the loaded films
+            out.append(FilmChoice(STORY, "Your own story (choose Acts and Hero Groups)", parts.avatars))
         if self.dev:
             out.append(FilmChoice(TEST_FILM, "Test film (developer cards)", self._test_avatars(),
                                   tuple(self.card_dirs)))
@@ -48,9 +52,40 @@ class Content:
         back = getattr(card, "back_name", "")
         return f"{back} / {card.name}" if back else card.name  # "Thomas Anderson / Neo"
 
+    def story_choices(self) -> StoryChoices:
+        """The parts of a story of the players' own and the difficulty options, with names."""
+        from engine.legendary.stories import story_parts
+        from engine.legendary.variants import VARIANTS
+        from matrix_gui.cardfaces.spec import Labels, humanize
+
+        parts = story_parts(self.db)
+        labels = Labels.from_db(self.db)
+        acts = tuple(tuple((st, labels.act_names.get(f"act:{st}", humanize(st))) for st in slot)
+                     for slot in parts.acts)
+        groups = tuple((g, humanize(g)) for g in parts.groups) + \
+            tuple((g, f"{humanize(g)} (Extra)") for g in parts.extra_groups)
+        options = tuple(OptionChoice(v.id, v.name, v.side, v.text, v.steps) for v in VARIANTS.values())
+        return StoryChoices(acts, groups, options)
+
+    def setup_of(self, choice: NewGameChoice) -> LegendarySetup:
+        """The setup a New Game choice describes (its seed set); SetupError when the rules forbid
+        it (the engine checks it: ``engine.legendary.setup.validate``)."""
+        from engine.legendary.setup import validate
+
+        assert choice.seed is not None
+        if choice.film == STORY:
+            s = LegendarySetup(avatars=list(choice.avatars), acts=list(choice.acts),
+                               groups=list(choice.groups), seed=choice.seed, story=True,
+                               card_dirs=list(self.card_dirs))
+        else:
+            s = self.setup(choice.film, choice.players, choice.seed, choice.avatars or None)
+        s.variants = list(choice.variants)
+        validate(self.db, s)
+        return s
+
     def setup(self, film_id: str, players: int, seed: int,
               avatars: list[str] | None = None) -> LegendarySetup:
-        """The setup of a new game (raises SetupError for a setup the rules forbid)."""
+        """The setup of a new game of a film (raises SetupError for a setup the rules forbid)."""
         if film_id == TEST_FILM:
             from engine.legendary.quickstart import default_setup
 

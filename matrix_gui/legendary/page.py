@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from matrix_gui.legendary.content import Content, DbCache
     from matrix_gui.legendary.scene import TableScene
     from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.newgame import FilmChoice, NewGameChoice
+    from matrix_gui.newgame import FilmChoice, NewGameChoice, StoryChoices
 
 
 class LegendaryPage(TablePage):
@@ -76,6 +76,9 @@ class LegendaryPage(TablePage):
     def avatar_name(self, avatar_id: str) -> str:
         return self.content.avatar_name(avatar_id)
 
+    def story_choices(self) -> StoryChoices:
+        return self.content.story_choices()
+
     # --- games ----------------------------------------------------------------------------------------
 
     def plays(self, game: Any) -> bool:
@@ -83,12 +86,12 @@ class LegendaryPage(TablePage):
 
         return isinstance(game, LegendaryGame)
 
-    def new_game(self, film: str, players: int, avatars: list[str] | None, seed: int) -> LegendaryGame:
-        """A new game of a film (raises SetupError for a setup the rules forbid)."""
+    def new_game_of(self, choice: NewGameChoice) -> LegendaryGame:
+        """A new game as chosen (raises SetupError for a setup the rules forbid)."""
         from engine.legendary.game import LegendaryGame
 
         content = self.content
-        return LegendaryGame.new(content.setup(film, players, seed, avatars), content.db)
+        return LegendaryGame.new(content.setup_of(choice), content.db)
 
     def new_game_from(self, choice: NewGameChoice) -> LegendaryGame | str:
         from engine.legendary.setup import SetupError
@@ -96,9 +99,20 @@ class LegendaryPage(TablePage):
         assert choice.seed is not None
         _ = self.content  # (cards that fail to load raise CardLoadError before any setup)
         try:
-            return self.new_game(choice.film, choice.players, choice.avatars or None, choice.seed)
+            return self.new_game_of(choice)
         except (SetupError, SystemExit) as e:
             return str(e)
+
+    def check_choice(self, choice: NewGameChoice) -> str | None:
+        from dataclasses import replace
+
+        from engine.legendary.setup import SetupError
+
+        try:
+            self.content.setup_of(replace(choice, seed=choice.seed or 0))
+        except SetupError as e:
+            return str(e)
+        return None
 
     def scenario_game(self, path: Path) -> LegendaryGame | str:
         from engine.legendary.scenario import Scenario, ScenarioError

@@ -1,0 +1,92 @@
+"""New Game: a story of the players' own (LE-STORY) and the difficulty options (LE-VARIANT), with the
+engine's reason shown in the dialog when it refuses a setup."""
+from __future__ import annotations
+
+import pytest
+
+from matrix_gui.newgame import STORY
+
+pytestmark = pytest.mark.gui
+
+
+def dialog(win):
+    from matrix_gui.dialogs import NewGameDialog
+    from matrix_gui.settings import LastSetup
+
+    page = win.legendary
+    return NewGameDialog(page.film_choices(), page.avatar_name, LastSetup(players=2), win,
+                         story=page.story_choices(), check=page.check_choice)
+
+
+def pick(box, data: str) -> None:
+    i = box.findData(data)
+    assert i >= 0, f"{data!r} is not offered"
+    box.setCurrentIndex(i)
+
+
+@pytest.mark.rule("LE-STORY-02", "LE-STORY-03", "LE-STORY-04")
+def test_a_story_refused_by_the_engine_says_why_and_stays_open(qtbot, win):
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    assert not dlg.act_boxes[0].isVisibleTo(dlg)  # a film: no Act or group choice
+    pick(dlg.film, STORY)
+    assert all(b.isVisibleTo(dlg) for b in dlg.act_boxes + dlg.group_boxes)
+    for box, act in zip(dlg.act_boxes, ["the_oracles_call", "know_thyself", "he_is_the_one"], strict=True):
+        pick(box, act)
+    for box, group in zip(dlg.group_boxes, ["tank", "ship_captains", "trinity_the_matrix",
+                                            "morpheus_reloaded_revolutions"], strict=True):
+        pick(box, group)
+    pick(dlg.avatar_boxes[0], "thomas_anderson_neo")
+    pick(dlg.avatar_boxes[1], "niobe")
+    dlg.accept()
+    assert dlg.result() != dlg.DialogCode.Accepted
+    assert "LE-STORY-04" in dlg.problem.text() and "Neo Hero Group" in dlg.problem.text()
+    pick(dlg.group_boxes[0], "neo_reloaded")
+    dlg.accept()
+    assert dlg.result() == dlg.DialogCode.Accepted
+    choice = dlg.choice()
+    assert win.start_game(choice)
+    setup = win.ops.game.state.setup
+    assert setup["story"] is True
+    assert setup["acts"] == ["the_oracles_call", "know_thyself", "he_is_the_one"]
+    assert setup["groups"] == ["neo_reloaded", "ship_captains", "trinity_the_matrix",
+                               "morpheus_reloaded_revolutions"]
+
+
+@pytest.fixture
+def shipped_win(qtbot, tmp_path):
+    """A window over the shipped cards only (no developer cards: the real supply of cards)."""
+    from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.paths import AppPaths
+
+    w = MainWindow(AppPaths.default(tmp_path), dev=None)
+    w.settings.skip_animations = True
+    qtbot.addWidget(w)
+    return w
+
+
+@pytest.mark.rule("LE-VARIANT-02", "LE-VARIANT-03", "LE-VARIANT-09")
+def test_difficulty_options_reach_the_game_and_the_supply_limit_is_shown(qtbot, shipped_win):
+    win = shipped_win
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, "the_matrix")
+    dlg.players.setValue(4)
+    dlg.option_checks["time_is_running_out"].setChecked(True)
+    dlg.option_steps["not_ready_to_be_unplugged"].setValue(2)  # 4 players: 3 x 7 = 21 > 19
+    dlg.accept()
+    assert dlg.result() != dlg.DialogCode.Accepted and "LE-VARIANT-03" in dlg.problem.text()
+    dlg.option_steps["not_ready_to_be_unplugged"].setValue(1)
+    dlg.accept()
+    assert dlg.result() == dlg.DialogCode.Accepted
+    assert win.start_game(dlg.choice())
+    state = win.ops.game.state
+    assert state.time == 7
+    assert state.setup["variants"] == ["time_is_running_out", "not_ready_to_be_unplugged"]
+    last = dlg.last_setup()
+    from matrix_gui.dialogs import NewGameDialog
+
+    page = win.legendary
+    dlg2 = NewGameDialog(page.film_choices(), page.avatar_name, last, win, story=page.story_choices())
+    qtbot.addWidget(dlg2)
+    assert dlg2.variants() == ["time_is_running_out", "not_ready_to_be_unplugged"]
