@@ -36,7 +36,7 @@ MATRIX_KEYWORDS = {
     "buy_time", "chase", "cover", "double_strike", "evade", "stationary", "undefeatable", "wild_swing",
 }
 DECK_LABEL = re.compile(
-    r"^(starting|hovercraft|strikes|avatar|part_of_the_system|rules_fixture|group:[a-z0-9_]+|act:[a-z0-9_]+)$"
+    r"^(starting|hovercraft|strikes|avatar|part_of_the_system|traitor_mode|rules_fixture|group:[a-z0-9_]+|act:[a-z0-9_]+)$"
 )
 
 

@@ -125,8 +125,10 @@ def do_play(t: Table, cmd: Command) -> None:
 
 
 def avatar_ability(t: Table, seat: int) -> list[dict]:
-    """The Avatar ability for the current Act; "same" repeats the previous Act's (LE-ACTION-13)."""
-    av = t.card(t.s.players[seat].avatar)
+    """The Avatar ability for the current Act; "same" repeats the previous Act's (LE-ACTION-13). A
+    seat may use another Avatar card's abilities (``Modifiers.ability_from``)."""
+    card = next((c for x, c in t.s.mods.ability_from if x == seat), t.s.players[seat].avatar)
+    av = t.card(card)
     idx = t.s.act - 1
     while idx > 0 and av.abilities[idx] == "same":
         idx -= 1

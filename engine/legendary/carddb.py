@@ -135,6 +135,8 @@ class CardDB:
 
 def category(card: CardModel) -> str:
     """The sorting-guide category of a card, used by validate-cards."""
+    if card.deck == "traitor_mode":  # the 9 Traitor Mode cards (LE-TRAITOR-02, LE-SMITH-01)
+        return "traitor_mode"
     if card.kind == "hero":
         if card.deck == "starting":
             return card.id

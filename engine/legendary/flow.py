@@ -195,6 +195,10 @@ def _strike(t: Table, task: dict) -> None:
     p = s.players[seat]
     if p.defeated:
         return
+    if any(spare(t, seat, task["src"]) for spare in registry().spare_hooks):
+        t.emit("strike_skipped", f"{t.name(task['src'])} does not strike {t.player_name(seat)}",
+               card=task["src"], seat=seat)
+        return
     if p.avoid > 0:
         p.avoid -= 1
         t.emit("strike_avoided", f"{t.player_name(seat)} avoids a strike", seat=seat)
@@ -281,8 +285,11 @@ def _strike_card(t: Table, task: dict) -> None:
             t.move(cid, "resolving", "strike_discard", face_up=True, text=f"{c.name} is avoided")
             t.change_time(-c.pay_time_to_avoid, c.name)
             return
+    # the striking card matters only in a Traitor mode (LE-SMITH-09); elsewhere the task stays as
+    # saves made before it knew the card replay it
+    by = {"src": task["src"]} if s.setup.get("traitor") else {}
     t.push(*[{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "effects")],
-           {"op": "strike_settle", "card": cid, "seat": seat})
+           {"op": "strike_settle", "card": cid, "seat": seat, **by})
 
 
 @op("strike_settle")
@@ -295,17 +302,21 @@ def _strike_settle(t: Table, task: dict) -> None:
         t.move(cid, "resolving", "strike_discard", face_up=True)
         return
     t.move(cid, "resolving", pp(seat, "strikes"), face_up=True)
-    check_defeat(t, seat)
+    check_defeat(t, seat, task.get("src"))
 
 
-def check_defeat(t: Table, seat: int) -> None:
+def check_defeat(t: Table, seat: int, src: int | None = None) -> None:
+    """Defeat the player if their damage reached their Health (``src``: the card that struck)."""
     if not t.s.players[seat].defeated and t.damage(seat) >= t.health(seat):
-        defeat_player(t, seat)
+        defeat_player(t, seat, src)
 
 
-def defeat_player(t: Table, seat: int) -> None:
-    """LE-DEFEAT-08..12."""
+def defeat_player(t: Table, seat: int, src: int | None = None) -> None:
+    """LE-DEFEAT-08..12; a mode's rule may act first or replace the defeat (Act registry)."""
     s = t.s
+    for hook in registry().defeat_hooks:
+        if hook(t, seat, src):
+            return
     name = t.player_name(seat)
     if s.act < 3 and not s.setup.get("traitor"):
         t.end_game("loss:defeat", "LE-DEFEAT-09", f"{name} was defeated in Act {s.act}")

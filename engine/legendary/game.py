@@ -19,7 +19,7 @@ from engine.legendary.view import observe
 RULESET = "legendary"
 # Events after which undo would leak hidden information (LE-MATRIX-11, DESIGN §2).
 REVEALING = frozenset({"cards_drawn", "card_revealed", "shuffled", "strike_drawn",
-                       "deck_reshuffled", "strikes_reshuffled"})
+                       "deck_reshuffled", "strikes_reshuffled", "hidden_revealed"})
 HIDDEN_SOURCES = ("zion", "hovercraft", "strikes", "matrix_deck")
 
 
@@ -38,7 +38,8 @@ SOURCE_WORDS = {"zion": "Zion", "hovercraft": "the Hovercraft stack", "strikes":
 REVEAL_WORDS = {"cards_drawn": "cards were drawn", "card_revealed": "a card was turned face up",
                 "shuffled": "a deck was shuffled", "strike_drawn": "a Strike card was drawn",
                 "deck_reshuffled": "a deck was reshuffled",
-                "strikes_reshuffled": "the Strikes were reshuffled"}
+                "strikes_reshuffled": "the Strikes were reshuffled",
+                "hidden_revealed": "a hidden Traitor Mode card was revealed"}
 
 
 def _reveal_words(ev: Event) -> str:

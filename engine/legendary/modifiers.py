@@ -36,6 +36,17 @@ class Modifiers:
     # The name of the card that forbids strategy talk while it is in play (LE-CARD-56..58); a table
     # rule the GUI shows, game actions stay legal. None: players may talk.
     silence_source: str | None = None
+    # How many Secrets Revealed have appeared (LE-TRAITOR-10..12).
+    secrets_revealed: int = 0
+    # The seats assimilated by Smith (LE-SMITH-03/09), in order.
+    smiths: tuple[int, ...] = ()
+    # No Assimilated Smith player remains: the team was healed (LE-SMITH-10) and may defeat one
+    # Smith Enemy for free each turn (LE-SMITH-11); the turn number it was last used.
+    smiths_gone: bool = False
+    free_smith_turn: int = 0
+    # (seat, Avatar card) pairs: that seat's Avatar ability comes from that other Avatar card
+    # (LE-SMITH-09/15; actions.avatar_ability).
+    ability_from: tuple[tuple[int, int], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that differ from their defaults (an empty dict when no Act fact is set)."""
@@ -49,7 +60,7 @@ class Modifiers:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Modifiers:
         """The inverse of ``to_dict`` and of ``to_saved``."""
-        return cls(**{_FIELD_NAMES.get(k, k): v for k, v in d.items()})
+        return cls(**{_FIELD_NAMES.get(k, k): tuple(v) if isinstance(v, list) else v for k, v in d.items()})
 
     def copy(self) -> Modifiers:
         return field_copy(self)  # every field is an immutable value

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.legendary.carddb import CardDB
 from engine.legendary.films import available_films, film_setup
 from engine.legendary.setup import LegendarySetup, SetupError
-from engine.legendary.stories import playable_acts
+from engine.legendary.stories import choosable_avatars, playable_acts
 
 
 def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
@@ -31,7 +31,7 @@ def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
                      if c.kind == "hero" and c.group and not c.extra and c.deck.startswith("group:")})
     avatars: list[str] = []
     seen: set[str] = set()
-    for a in sorted((c for c in db.cards.values() if c.kind == "avatar"), key=lambda c: (c.rank, c.id)):
+    for a in choosable_avatars(db):
         if a.character not in seen:
             avatars.append(a.id)
             seen.add(a.character)

@@ -42,6 +42,7 @@ class ScenarioSetup(InputModel):
     variants: str = ""
     first: int | None = None
     cards: str = ""
+    traitor: str | None = None
 
 
 def _reason(e: Exception) -> str:
@@ -203,7 +204,8 @@ class Scenario:
                 for d in listy(fields.cards)]
         setup = LegendarySetup(
             avatars=listy(fields.avatars), acts=listy(fields.acts), groups=listy(fields.groups),
-            seed=fields.seed, variants=listy(fields.variants), card_dirs=dirs, first_player=fields.first)
+            seed=fields.seed, variants=listy(fields.variants), card_dirs=dirs, first_player=fields.first,
+            traitor=fields.traitor)
         self.game = LegendaryGame.new(setup, self.db)
 
     def _do_time(self, args: list[str]) -> None:

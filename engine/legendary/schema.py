@@ -363,6 +363,8 @@ class AvatarCard(_Card):
         default="front", description="the side face up at setup; back shows back_name (LE-SETUP-04)")
     starts_in_matrix: bool = False
     free_your_mind_out_of_play: bool = False
+    reveal: list[Effect] = Field(default=[], description="an Avatar shuffled into the Matrix Deck: what "
+                                 "happens when it is revealed there (LE-SMITH-03)")
 
 
 class Objective(Strict):

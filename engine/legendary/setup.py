@@ -9,7 +9,7 @@ from pydantic import StrictBool, StrictInt, StrictStr
 from engine.core import rng
 from engine.core.inputcheck import InputModel, check
 from engine.core.plaindata import dc_dict
-from engine.legendary import flow
+from engine.legendary import flow, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import GLOBAL_PILES, PLAYER_PILES, PlayerState, State, dock, pp
@@ -108,8 +108,8 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     chars = []
     for a in setup.avatars:
         card = db.cards.get(a)
-        if card is None or card.kind != "avatar":
-            raise SetupError(f"LE-SETUP-02: {a!r} is not an Avatar")
+        if card is None or card.kind != "avatar" or card.deck == traitor.DECK:
+            raise SetupError(f"LE-SETUP-02: {a!r} is not an Avatar a player can choose")
         chars.append(card.character)
     if len(set(chars)) != n:
         raise SetupError("LE-SETUP-03: two versions of the same character cannot play together")
@@ -138,7 +138,7 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
                                  "only during play (a story of your own may start it in Zion)")
             raise SetupError(f"LE-SETUP-18: no Hero Group {g!r}")
     _check_neo_group(db, setup, heroes)
-    problem = variant_problem(setup.variants)
+    problem = variant_problem(setup.variants) or traitor.setup_problem(setup.traitor, n)
     if problem:
         raise SetupError(problem)
     need, have = 3 * pots_per_mini_deck(setup), sum(
@@ -259,6 +259,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
             c = pots.pop()
             t.move(c, "out_of_play", "matrix_deck")
             rest.append(c)
+        for def_id in traitor.minideck_extras(setup.traitor, setup.acts.index(story) + 1):
+            rest.append(take(def_id, "matrix_deck"))  # LE-TRAITOR-03, LE-SMITH-01
         s.rng = rng.shuffle(s.rng, rest)
         if inev:
             s.inevitable = inev[0]
@@ -277,6 +279,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     take_all(stories, lambda c: c.extra, "extras")
     # Zion and the Dock (LE-SETUP-18/22).
     take_all([f"group:{g}" for g in groups], lambda c: _zion_hero(c, groups), "zion")
+    if setup.traitor:
+        traitor.deal(t, take)  # LE-TRAITOR-04..07
     piles["box"] = sorted(c for ids in box_index.values() for c in ids)  # what setup did not take
     t.shuffle("zion")
     for i in range(db.playmat.dock_spaces):

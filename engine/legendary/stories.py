@@ -6,8 +6,10 @@ module only lists the parts to choose from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.legendary.carddb import CardDB
+from engine.legendary.traitor import DECK
 
 __all__ = ["StoryParts", "story_parts"]
 
@@ -35,11 +37,17 @@ def playable_acts(db: CardDB, slot: int) -> list[str]:
                   and any(db.cards[d].kind != "act" for d in decks.get(f"act:{st}", ())))
 
 
+def choosable_avatars(db: CardDB) -> list[Any]:
+    """The Avatars a player may choose (not the Traitor Mode's), best Rank first."""
+    return sorted((c for c in db.cards.values() if c.kind == "avatar" and c.deck != DECK),
+                  key=lambda c: (c.rank, c.id))
+
+
 def story_parts(db: CardDB) -> StoryParts:
     """What a story may be built from, over the loaded cards (LE-STORY-01..05)."""
     heroes = [c for c in db.cards.values() if c.kind == "hero" and c.group]
     standard = sorted({c.group for c in heroes if not c.extra and c.deck == f"group:{c.group}"})
     extra = sorted({c.group for c in heroes if c.extra} - set(standard))
-    avatars = sorted((c for c in db.cards.values() if c.kind == "avatar"), key=lambda c: (c.rank, c.id))
+    avatars = choosable_avatars(db)
     acts = (tuple(playable_acts(db, 1)), tuple(playable_acts(db, 2)), tuple(playable_acts(db, 3)))
     return StoryParts(acts, tuple(standard), tuple(extra), tuple(a.id for a in avatars))

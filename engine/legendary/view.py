@@ -43,7 +43,7 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
             name.endswith(".hidden") and owner != seat or name.endswith(".scars")
         shown = []
         for cid in cards:
-            visible = not hidden_pile and (cid in s.face_up or name.endswith(".hand") or
+            visible = not hidden_pile and (cid in s.face_up or name.endswith((".hand", ".hidden")) or
                                            name in ("acts",))
             shown.append(_card(db, s, cid) if visible else {"hidden": True})
         piles[name] = {"count": len(cards), "cards": shown}

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.setup import LegendarySetup
+from engine.legendary.stories import choosable_avatars
 from matrix_gui.newgame import STORY, FilmChoice, NewGameChoice, OptionChoice, StoryChoices
 
 TEST_FILM = "test"
@@ -37,8 +38,7 @@ class Content:
     def _test_avatars(self) -> tuple[str, ...]:
         seen: set[str] = set()
         out: list[str] = []
-        avatars = sorted((c for c in self.db.cards.values() if c.kind == "avatar"),
-                         key=lambda c: (c.rank, c.id))
+        avatars = choosable_avatars(self.db)
         for a in avatars:
             if a.character not in seen:
                 out.append(a.id)

@@ -9,7 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.legendary.acts.base import ActCommand, ActRules, Effect, Hint, Query, Restriction
+from engine.legendary.acts.base import (
+    ActCommand,
+    ActRules,
+    DefeatHook,
+    Effect,
+    Hint,
+    Query,
+    Restriction,
+    SpareHook,
+)
 
 __all__ = ["ActCommand", "ActRules", "Hint", "Registry", "Restriction", "registry"]
 
@@ -24,6 +33,8 @@ class Registry:
     restrictions: tuple[Restriction, ...]
     commands: dict[str, ActCommand]
     hints: dict[str, Hint]
+    defeat_hooks: tuple[DefeatHook, ...] = ()
+    spare_hooks: tuple[SpareHook, ...] = ()
 
     @classmethod
     def of(cls, acts: tuple[ActRules, ...]) -> Registry:
@@ -40,7 +51,9 @@ class Registry:
                         raise ValueError(f"Act {act.story!r} declares the {kind} {name!r} a second time")
                     into[name] = item  # type: ignore[index]
         restrictions = tuple(r for act in acts for r in act.restrictions)
-        return cls(acts, effects, queries, restrictions, commands, hints)
+        defeat_hooks = tuple(act.on_defeat for act in acts if act.on_defeat is not None)
+        spare_hooks = tuple(act.spares for act in acts if act.spares is not None)
+        return cls(acts, effects, queries, restrictions, commands, hints, defeat_hooks, spare_hooks)
 
     def effect(self, name: str) -> Effect:
         return self.effects[name]
@@ -51,7 +64,9 @@ class Registry:
 
 @cache
 def registry() -> Registry:
-    """The shipped Acts' rules. A new Act: add its module here."""
+    """The shipped Acts' rules, and the Traitor modes' (declared the same way). A new Act: add its
+    module here."""
+    from engine.legendary import traitor
     from engine.legendary.acts import (
         free_the_keymaker,
         he_is_the_one,
@@ -61,4 +76,4 @@ def registry() -> Registry:
     )
 
     return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT,
-                        the_oracles_call.ACT, free_the_keymaker.ACT))
+                        the_oracles_call.ACT, free_the_keymaker.ACT, traitor.RULES))

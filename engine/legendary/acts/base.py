@@ -18,6 +18,11 @@ Effect = Callable[[Table, dict[str, Any]], None]  # changes the state; gets its 
 Query = Callable[[Table], bool]  # a yes/no question about the state; changes nothing
 Check = Callable[[Table, Command], Rejection | None]
 Perform = Callable[[Table, Command], None]
+# Before a player is defeated (seat, the card that defeated them or None); True: the rule replaced
+# the defeat (the player stays in the game).
+DefeatHook = Callable[[Table, int, int | None], bool]
+# Whether a strike against a seat from a card is skipped entirely (seat, the striking card).
+SpareHook = Callable[[Table, int, int], bool]
 
 
 @dataclass(frozen=True)
@@ -68,3 +73,5 @@ class ActRules:
     restrictions: tuple[Restriction, ...] = ()
     commands: tuple[ActCommand, ...] = ()
     hints: Mapping[str, Hint] = field(default_factory=dict)  # by query name
+    on_defeat: DefeatHook | None = None
+    spares: SpareHook | None = None

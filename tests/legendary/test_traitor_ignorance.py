@@ -1,0 +1,284 @@
+"""Ignorance is Bliss (LE-TRAITOR), on the shipped film The Matrix."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.legendary.carddb import CardDB, load_db
+from engine.legendary.game import LegendaryGame
+from engine.legendary.scenario import Scenario
+from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError
+from engine.legendary.state import State, pp
+from engine.legendary.traitor import LOYALISTS, SECRETS, SMITH_AVATAR, THE_MATRIX, traitor_seat
+from engine.legendary.view import observe
+from tests.legendary.helpers import accepted, rejected
+
+ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
+GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]
+AVATARS = ["thomas_anderson_neo", "morpheus_the_matrix", "trinity_the_matrix", "switch", "mouse"]
+MODE = "ignorance_is_bliss"
+
+
+@pytest.fixture(scope="module")
+def sdb() -> CardDB:
+    return load_db()
+
+
+def new(db: CardDB, players: int = 4, seed: int = 1, mode: str | None = MODE) -> LegendaryGame:
+    return LegendaryGame.new(LegendarySetup(avatars=AVATARS[:players], acts=ACTS, groups=GROUPS, seed=seed,
+                                            traitor=mode), db)
+
+
+def table(db: CardDB, text: str = "", players: int = 4, traitor_at: int | None = 1) -> Scenario:
+    """A Traitor game with ``traitor_at`` holding I Choose the Matrix and the others loyalists."""
+    head = (f"setup avatars={','.join(AVATARS[:players])} acts={','.join(ACTS)} "
+            f"groups={','.join(GROUPS)} seed=3 traitor={MODE}\n")
+    deal = [f"empty {' '.join(f'p{x}.hidden' for x in range(players))}"]
+    for seat in range(players):
+        card = THE_MATRIX if seat == traitor_at else LOYALISTS[seat % 4]
+        deal.append(f"put {card} p{seat}.hidden down")
+    return Scenario.from_text(head + "\n".join(deal) + "\n" + text, db)
+
+
+def defs_of(s: State, pile: str) -> list[str]:
+    return [s.defs[c] for c in s.piles[pile]]
+
+
+def hidden_defs(s: State) -> list[str]:
+    return [d for x in range(len(s.players)) for d in defs_of(s, pp(x, "hidden"))]
+
+
+# --- setup ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("LE-TRAITOR-01")
+def test_le_traitor_01_three_to_five_players(sdb):
+    for n in (1, 2):
+        with pytest.raises(SetupError, match="LE-TRAITOR-01"):
+            new(sdb, n)
+    with pytest.raises(SetupError, match="LE-TRAITOR-01"):
+        new(sdb, 4, mode="no_such_mode")
+    for n in (3, 4, 5):
+        assert len(new(sdb, n).state.players) == n
+
+
+@pytest.mark.rule("LE-TRAITOR-02", "LE-TRAITOR-03")
+def test_le_traitor_02_03_eight_cards_secrets_in_act_2_and_3(sdb):
+    s = new(sdb, 5).state
+    assert sorted(hidden_defs(s)) == sorted([*LOYALISTS, THE_MATRIX])
+    deck = s.piles["matrix_deck"] + [c for i in range(5) for c in s.piles[f"row.{i}"]]
+    assert Counter(s.defs[c] for c in deck)[SECRETS] == 3
+    assert SMITH_AVATAR in defs_of(s, "box")  # not used in this mode
+    # the deck is built Act 3 first: its 12 + Inevitable + Part of the System + 2 Secrets at the bottom
+    k = POTS_BY_PLAYERS[5]
+    bottom = s.piles["matrix_deck"][:13 + k + 2]
+    middle = s.piles["matrix_deck"][13 + k + 2: 13 + k + 2 + 11 + k + 1]
+    assert [s.defs[c] for c in bottom].count(SECRETS) == 2
+    assert [s.defs[c] for c in middle].count(SECRETS) == 1
+    assert s.defs[bottom[0]] != SECRETS  # the Inevitable stays at the very bottom
+    assert new(sdb, 4, mode=None).state.piles["p0.hidden"] == []
+
+
+@pytest.mark.rule("LE-TRAITOR-04", "LE-TRAITOR-05", "LE-TRAITOR-06", "LE-TRAITOR-07")
+def test_le_traitor_04_07_dealing_and_how_often_there_is_a_traitor(sdb):
+    seen = {3: 0, 4: 0, 5: 0}
+    games = 40
+    for n in (3, 4, 5):
+        for seed in range(games):
+            s = new(sdb, n, seed).state
+            hidden = hidden_defs(s)
+            assert len(hidden) == n and len(set(hidden)) == n
+            assert set(hidden) <= {*LOYALISTS, THE_MATRIX}
+            plain = new(sdb, n, seed, mode=None).state
+            for x in range(n):  # beside the Avatar, not in the deck (LE-TRAITOR-07)
+                size = len(s.piles[pp(x, "deck")]) + len(s.piles[pp(x, "hand")])
+                assert size == len(plain.piles[pp(x, "deck")]) + len(plain.piles[pp(x, "hand")])
+            box = [d for d in defs_of(s, "box") if d in {*LOYALISTS, THE_MATRIX}]
+            assert len(box) == 5 - n  # a loyalist (3 players) and the leftover card go back
+            seen[n] += THE_MATRIX in hidden
+    assert seen[5] == games  # always a Traitor at 5
+    assert 0.55 * games <= seen[3] <= 0.92 * games  # 3/4
+    assert 0.62 * games <= seen[4] <= 0.97 * games  # 4/5
+    assert seen[3] < games and seen[4] < games
+
+
+@pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20", "LE-TRAITOR-23")
+def test_views_show_a_hidden_card_to_its_owner_only_and_every_discard_to_all(sdb):
+    sc = table(sdb, "put unplug p2.discard up")
+    g = sc.game
+    for seat in range(4):
+        view = g.observe(seat)
+        for other in range(4):
+            cards = view["piles"][f"p{other}.hidden"]["cards"]
+            assert len(cards) == 1
+            if other == seat:
+                assert cards[0]["def"] in {*LOYALISTS, THE_MATRIX}
+            else:
+                assert cards[0] == {"hidden": True}
+                assert all(c == {"hidden": True} for c in view["piles"][f"p{other}.hand"]["cards"])
+            assert [c["def"] for c in view["piles"]["p2.discard"]["cards"]][-1] == "unplug"
+    public = observe(g.db, g.state, None)
+    assert all(c == {"hidden": True} for x in range(4) for c in public["piles"][f"p{x}.hidden"]["cards"])
+    # LE-TRAITOR-20: no command reveals a hidden card at will
+    assert not any(cmd.verb.startswith("reveal") for cmd in g.legal_commands())
+
+
+# --- Secrets Revealed ------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("LE-TRAITOR-10", "LE-TRAITOR-11", "LE-TRAITOR-12")
+def test_le_traitor_10_12_three_secrets_revealed(sdb):
+    sc = table(sdb)
+    s = sc.game.state
+    sc.line("effect 0 hook name=secrets_revealed")
+    d = s.decision
+    assert d is not None and d.seat == s.active and d.rule == "LE-TRAITOR-10"
+    assert len(d.options) == 4  # any player, the active one too
+    accepted(sc, "choose 1")  # seat 1 reveals: the Traitor's card goes to the top of their deck
+    assert s.piles["p1.hidden"] == [] and s.defs[s.piles["p1.deck"][-1]] == THE_MATRIX
+    sc.line("effect 0 hook name=secrets_revealed")
+    d = s.decision
+    assert d is not None and d.rule == "LE-TRAITOR-11" and len(d.options) == 3  # not seat 1 again
+    assert sc.t.player_name(1) not in d.options
+    accepted(sc, "choose 0")
+    revealed = [x for x in range(4) if not s.piles[pp(x, "hidden")]]
+    assert len(revealed) == 2
+    sc.line("effect 0 hook name=secrets_revealed")
+    assert s.decision is None
+    assert all(s.piles[pp(x, "hidden")] == [] for x in range(4))
+    for x in range(4):
+        assert s.defs[s.piles[pp(x, "deck")][-1]] in {*LOYALISTS, THE_MATRIX}
+    assert s.mods.secrets_revealed == 3
+
+
+# --- players against players --------------------------------------------------------------------
+
+
+@pytest.mark.rule("LE-TRAITOR-14")
+def test_le_traitor_14_pay_attack_equal_to_health_to_strike_a_player(sdb):
+    sc = table(sdb, "active 0\nworld 0 real\nworld 1 real\nworld 2 matrix\nput strike_bullet_graze strikes")
+    s = sc.game.state
+    health = sc.t.health(1)
+    sc.line(f"pool attack={health - 1}")
+    rejected(sc, "strike-player 1", "LE-TRAITOR-14")  # one short
+    sc.line(f"pool attack={2 * health + 1}")
+    rejected(sc, "strike-player 2", "LE-TRAITOR-14")  # the other world
+    rejected(sc, "strike-player 0", "LE-TRAITOR-14")  # yourself
+    assert sc.game.is_legal("strike-player 1") and not sc.game.is_legal("strike-player 2")
+    accepted(sc, "strike-player 1")
+    assert s.turn.attack == health + 1
+    assert defs_of(s, "p1.strikes") == ["strike_bullet_graze"]
+    accepted(sc, "strike-player 1")  # again, while Attack remains
+    assert s.turn.attack == 1 and len(s.piles["p1.strikes"]) == 2
+
+
+@pytest.mark.rule("LE-TRAITOR-14")
+def test_le_traitor_14_no_player_strikes_outside_a_traitor_mode(sdb):
+    g = new(sdb, 4, mode=None)
+    g.state.turn.attack = 50
+    res = g.apply("strike-player 1")
+    assert not res.accepted and res.rule == "LE-TRAITOR-14"
+
+
+# --- defeat and the end ----------------------------------------------------------------------------
+
+
+def wound(sc: Scenario, seat: int, left: int) -> None:
+    """Give the player 1-damage Strikes from the Strike deck until ``left`` more damage defeats them."""
+    s = sc.game.state
+    while sc.t.health(seat) - sc.t.damage(seat) > left:
+        cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
+        s.piles["strikes"].remove(cid)
+        s.piles[pp(seat, "strikes")].append(cid)
+        s.face_up.add(cid)
+
+
+def one_damage_on_top(sc: Scenario) -> None:
+    """The next Strike drawn deals 1 damage."""
+    s = sc.game.state
+    cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
+    s.piles["strikes"].remove(cid)
+    s.piles["strikes"].append(cid)
+
+
+@pytest.mark.rule("LE-TRAITOR-15", "LE-TRAITOR-16")
+def test_le_traitor_15_16_a_defeated_player_reveals_and_the_game_goes_on_in_act_1(sdb):
+    sc = table(sdb, "active 0\nworld 0 real\nworld 2 real\nput strike_bullet_graze strikes")
+    s = sc.game.state
+    wound(sc, 2, 1)
+    sc.line(f"pool attack={sc.t.health(2)}")
+    res = accepted(sc, "strike-player 2")
+    assert s.act == 1 and not s.result  # LE-TRAITOR-16 (default): in every Act
+    assert s.players[2].defeated
+    shown = [e for e in res.events if e.kind == "hidden_revealed"]
+    assert [e.data["seat"] for e in shown] == [2] and shown[0].data["name"]
+
+
+@pytest.mark.rule("LE-TRAITOR-18")
+def test_le_traitor_18_defeating_the_traitor_heals_the_team_and_sets_time_to_10(sdb):
+    sc = table(sdb, "active 0\nworld 0 real\nworld 1 real\ntime 4\nput strike_bullet_graze strikes")
+    s = sc.game.state
+    sc.line("put strike_bullet_graze p0.strikes")
+    sc.line("put strike_bullet_graze p3.strikes")
+    wound(sc, 1, 1)
+    assert traitor_seat(sc.t) == 1
+    sc.line(f"pool attack={sc.t.health(1)}")
+    res = accepted(sc, "strike-player 1")
+    assert s.players[1].defeated and any(e.kind == "traitor_defeated" for e in res.events)
+    assert s.time == 10
+    assert all(s.piles[pp(x, "strikes")] == [] for x in (0, 2, 3))
+    assert traitor_seat(sc.t) is None
+
+
+@pytest.mark.rule("LE-TRAITOR-17", "LE-TRAITOR-09")
+def test_le_traitor_17_the_traitor_alone_wins_by_playing_i_choose_the_matrix(sdb):
+    sc = table(sdb, "active 1\nworld 0 real\nworld 1 real\nworld 2 real\nworld 3 real\n"
+                    "put strike_bullet_graze strikes", traitor_at=1)
+    s = sc.game.state
+    for victim in (0, 2, 3):
+        wound(sc, victim, 1)
+        sc.line(f"pool attack={sc.t.health(victim)}")
+        one_damage_on_top(sc)
+        accepted(sc, f"strike-player {victim}")
+    assert sc.t.living() == [1] and not s.result  # the game goes on until the card is played
+    assert s.piles["p1.hidden"] == [] and s.defs[s.piles["p1.deck"][-1]] == THE_MATRIX
+    accepted(sc, "end")  # Cleanup draws it
+    while s.active != 1:
+        accepted(sc, "end")
+    card = next(c for c in s.piles["p1.hand"] if s.defs[c] == THE_MATRIX)
+    accepted(sc, f"play {card}")
+    assert s.result == "traitor" and s.ending["rule"] == "LE-TRAITOR-17"
+
+
+@pytest.mark.rule("LE-TRAITOR-17")
+def test_le_traitor_17_playing_it_early_wins_nothing(sdb):
+    sc = table(sdb, "active 1")
+    s = sc.game.state
+    card = s.piles["p1.hidden"].pop()
+    s.piles["p1.hand"].append(card)
+    accepted(sc, f"play {card}")
+    assert not s.result and s.turn.attack == 2
+
+
+@pytest.mark.rule("LE-TRAITOR-08", "LE-TRAITOR-19")
+def test_le_traitor_08_19_no_minor_victory_and_time_0_loses_for_all(sdb):
+    sc = table(sdb, "act 3 3\nactive 0")
+    s = sc.game.state
+    rejected(sc, "minor-victory", "LE-TRAITOR-08")
+    assert not sc.game.is_legal("minor-victory")
+    sc.t.change_time(-s.time, "test")
+    assert s.result == "loss:time"
+
+
+@pytest.mark.rule("LE-TRAITOR-24")
+def test_le_traitor_24_the_traitor_may_not_defeat_agent_smith_in_the_subway(sdb):
+    sc = table(sdb, "act 3 2\nactive 1\nworld 1 matrix\nworld 0 matrix\npool attack=30\n"
+                    "empty combat\nput agent_smith_subway combat")
+    s = sc.game.state
+    smith = next(c for c in s.piles["combat"] if s.defs[c] == "agent_smith_subway")
+    rejected(sc, f"fight {smith}", "LE-TRAITOR-24")
+    assert not sc.game.is_legal(f"fight {smith}")
+    sc.line("active 0\npool attack=30")
+    assert sc.game.is_legal(f"fight {smith}")  # another player may
+    accepted(sc, f"fight {smith}")
