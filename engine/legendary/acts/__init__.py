@@ -53,6 +53,7 @@ class Registry:
 def registry() -> Registry:
     """The shipped Acts' rules. A new Act: add its module here."""
     from engine.legendary.acts import (
+        club_hel,
         free_the_keymaker,
         he_is_the_one,
         know_thyself,
@@ -61,4 +62,4 @@ def registry() -> Registry:
     )
 
     return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT,
-                        the_oracles_call.ACT, free_the_keymaker.ACT))
+                        the_oracles_call.ACT, free_the_keymaker.ACT, club_hel.ACT))
