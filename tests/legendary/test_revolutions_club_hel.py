@@ -516,3 +516,32 @@ def test_seraph_heroes_are_recruited_from_the_dock_once_they_join_zion(fdb):
     sc = game(fdb, f"world 0 real\nempty dock.0\nput {door.id} dock.0 up as d\npool recruit={door.cost}")
     accepted(sc, "recruit $d")
     assert sc.ref("d") in sc.game.state.piles["p0.discard"]
+
+
+# --- whole games --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("LE-CARD-08", "LE-CARD-09", "LE-ACT-16")
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_heuristic_bot_game_through_club_hel_turns_guards_and_brings_seraph(fdb, players):
+    """Every command accepted; only face-up cards in the Row or the Combat Zone are ever upside
+    down; Guards turned, Seraph joined Zion and the game reached Act 2 and its end."""
+    from engine.legendary.bots import BOTS
+
+    g = LegendaryGame.new(LegendarySetup(avatars=list(AVATARS[:players]), acts=list(ACTS),
+                                         groups=list(GROUPS), seed=2), fdb, track_undo=False)
+    bot = BOTS["heuristic"](2)
+    s = g.state
+    turned = grew = 0
+    in_play = ("combat", *(f"row.{i}" for i in range(5)))
+    for _ in range(20000):
+        if g.over:
+            break
+        res = g.apply(bot.choose(g))
+        assert res.accepted, res
+        turned += sum(e.kind == "card_rotated" for e in res.events)
+        grew += sum(e.kind == "zion_grows" for e in res.events)
+        s = g.state
+        assert all(c in s.face_up and s.where(c) in in_play for c in s.rotated)
+    assert g.over and s.result
+    assert turned > 0 and grew == 1 and s.act >= 2
