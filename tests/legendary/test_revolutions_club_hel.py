@@ -326,15 +326,20 @@ def test_part_1_defeat_the_trainman_then_seraph_joins_zion(fdb):
 
 
 @pytest.mark.rule("LE-STORY-06", "LE-STORY-05", "LE-ACT-04")
-def test_le_story_06_seraph_already_in_zion_is_not_added_again(fdb):
-    """A custom story may start Zion with the Seraph group (LE-STORY-05); Part 1's instruction to
-    add it is then ignored: Zion is neither grown nor shuffled, and the Act still moves on."""
+def test_le_story_06_seraph_started_in_zion_is_not_added_again(fdb):
+    """A story of the players' own starts Zion with the Seraph group (LE-STORY-05); Part 1's
+    instruction to add it is then ignored: Zion is neither grown nor shuffled, and the Act still
+    moves on."""
     trainman = card(fdb, "the_trainman")
-    puts = "\n".join(f"put {d} zion down" for d in seraph_extras(fdb))
-    sc = game(fdb, f"{puts}\nworld 0 matrix\nput {trainman.id} row.1 up as tm\n"
+    setup = LegendarySetup(avatars=list(AVATARS[:2]), acts=list(ACTS), groups=[SERAPH, *GROUPS[:3]],
+                           seed=1, story=True)
+    sc = Scenario(game=LegendaryGame.new(setup, fdb), db=fdb)
+    lines(sc, f"{CLEAR}\nactive 0\nworld 0 matrix\nput {trainman.id} row.1 up as tm\n"
               f"pool attack={trainman.attack}")
     s = sc.game.state
-    assert not [c for c in s.piles["extras"] if s.defs[c] in seraph_extras(fdb)]
+    in_zion = [c for c in s.piles["zion"] + [c for i in range(5) for c in s.piles[dock(i)]]
+               if s.defs[c] in seraph_extras(fdb)]
+    assert len(in_zion) == 14 and not [c for c in s.piles["extras"] if s.defs[c] in seraph_extras(fdb)]
     zion = list(s.piles["zion"])
     accepted(sc, "fight $tm")
     settle(sc)
