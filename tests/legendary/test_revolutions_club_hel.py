@@ -22,9 +22,10 @@ from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
 from engine.legendary.setup import LegendarySetup
-from engine.legendary.state import dock, pp
-from tests.legendary.helpers import accepted, rejected, settle
+from engine.legendary.state import dock
+from tests.legendary.helpers import accepted, act_game, rejected, settle
 from tests.legendary.test_film_the_matrix import defs, kinds, lines
+from tests.legendary.test_reloaded_free_the_keymaker import hands
 
 STORY = "club_hel"
 ACTS = (STORY, "know_thyself", "he_is_the_one")
@@ -45,19 +46,13 @@ def fdb() -> CardDB:
 
 
 def game(db: CardDB, text: str = "", players: int = 2, seed: int = 1, act: str = "1 1") -> Scenario:
-    """A game at this Act's Part ``act`` (Morpheus seat 0, Trinity seat 1, ...), the Matrix Row and
-    the Combat Zone cleared, then the position lines ``text``."""
-    head = (f"setup avatars={','.join(AVATARS[:players])} acts={','.join(ACTS)} "
-            f"groups={','.join(GROUPS)} seed={seed}\n{CLEAR}\nact {act}\n")
-    return Scenario.from_text(head + text, db)
+    """A game at this Act's Part ``act`` (Morpheus seat 0, Trinity seat 1, ...), cleared Row and
+    Combat Zone, then the position lines ``text``."""
+    return act_game(db, ACTS, GROUPS, AVATARS, text, players, seed, act)
 
 
 def card(db: CardDB, name: str) -> Any:
     return db.cards[P + name]
-
-
-def hands(sc: Scenario, players: int = 2) -> list[int]:
-    return [len(sc.game.state.piles[pp(i, "hand")]) for i in range(players)]
 
 
 def seraph_extras(db: CardDB) -> list[str]:
@@ -417,16 +412,21 @@ def test_the_standoff_costs_attack_and_raises_the_time_track(fdb):
     assert sc.ref("so") in s.piles["discarded"] and s.time == 7 and s.turn.attack == 0
 
 
-@pytest.mark.rule("LE-SCAN-08", "LE-TIMING-07")
-def test_the_coat_check_makes_matrix_players_discard(fdb):
-    cost = fdb.playmat.row[4].scan_cost
-    sc = game(fdb, f"world 0 matrix\nworld 1 real\nworld 2 matrix\nput {P}coat_check row.4 down as ev\n"
-              f"pool attack={cost}", players=3)
+@pytest.mark.rule("LE-SCAN-10", "LE-SCAN-08", "LE-TIMING-07")
+@pytest.mark.parametrize("how", ["scan", "combat"])
+def test_the_coat_check_makes_matrix_players_discard_only_when_it_reaches_the_combat_zone(fdb, how):
+    cost = fdb.playmat.row[0].scan_cost
+    sc = game(fdb, f"world 0 matrix\nworld 1 real\nworld 2 matrix\nput {P}coat_check row.0 down as ev\n"
+              f"put {FILLER} matrix_deck\npool attack={cost}", players=3)
     s = sc.game.state
     before = hands(sc, 3)
-    accepted(sc, "scan 4")
+    if how == "scan":
+        accepted(sc, "scan 0")
+    else:
+        sc.line("effect 0 place_in_row space=0")  # pushed from the Subway into the Combat Zone
     settle(sc)
-    assert hands(sc, 3) == [before[0] - 1, before[1], before[2] - 1]
+    lost = 1 if how == "combat" else 0
+    assert hands(sc, 3) == [before[0] - lost, before[1], before[2] - lost]
     assert sc.ref("ev") in s.piles["discarded"]
 
 
