@@ -28,6 +28,7 @@ class CardIndex:
     challenges: frozenset[str]
     buy_time: frozenset[str]  # Enemies with Buy Time
     evade: frozenset[str]  # Enemies with Evade
+    rotates: frozenset[str]  # Enemies that turn over when revealed and as they move (LE-CARD-08..11)
     allowed: frozenset[str]  # what some card's "Matrix Row:"/"Combat Zone:" ability allows
     forbidden: frozenset[str]  # ... and forbids
     least_attack: int | None  # of any Enemy (None: no Enemy has an Attack)
@@ -66,8 +67,9 @@ class CardIndex:
             challenges=ids("challenge"), buy_time=buy_time, evade=evade,
             allowed=frozenset(e.get("what") for e in area if e["verb"] == "allow"),
             forbidden=frozenset(e.get("what") for e in area if e["verb"] == "forbid"),
-            least_attack=min((c.attack for c in cards.values()
-                              if c.kind == "enemy" and c.attack is not None), default=None),
+            rotates=having("rotates"),
+            least_attack=min((a for c in cards.values() if c.kind == "enemy"
+                              for a in (c.attack, c.upside_down_attack) if a is not None), default=None),
             least_buy_time_cost=min((cards[d].buy_time_cost for d in buy_time), default=None),
             least_evade_cost=min((cards[d].evade_cost for d in evade), default=None),
             least_scan_cost=min((sp.scan_cost for sp in db.playmat.row if sp.scan_cost is not None),

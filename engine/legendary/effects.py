@@ -282,10 +282,19 @@ def enemies_in_play(t: Table, where: str = "any") -> list[tuple[str, int]]:
 def enemy_attack(t: Table, cid: int) -> int | None:
     """Effective Attack to fight (None: an icon, cannot be fought). Never below 0 (LE-CARD-36)."""
     c = t.card(cid)
-    base = c.attack
+    base = shown_attack(t, cid)
     if base is None or c.attack_icon:
         return None
     return max(0, base - t.s.turn.attack_reduction)
+
+
+def shown_attack(t: Table, cid: int) -> int | None:
+    """The Attack printed on the end of the card that is up: a card turned upside down
+    (LE-CARD-08..11) shows its ``upside_down_attack`` when it has one."""
+    c = t.card(cid)
+    if cid in t.s.rotated and c.upside_down_attack is not None:
+        return c.upside_down_attack
+    return c.attack
 
 
 def can_be_defeated(t: Table, cid: int) -> bool:
@@ -296,6 +305,7 @@ def defeat_enemy(t: Table, cid: int, pile: str, seat: int, *, schedule: bool = T
     """Defeat an Enemy: to Defeated Enemies, then its Fight: ability (LE-FIGHT-02/04). With
     ``schedule=False`` the Fight: tasks are returned for the caller to order instead."""
     t.move(cid, pile, "defeated_enemies", face_up=True, text=f"{t.name(cid)} is defeated")
+    t.s.rotated.discard(cid)  # it lies upright among the defeated
     tasks = [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "fight")]
     if schedule:
         t.push(*tasks)
@@ -306,7 +316,8 @@ def _match(t: Table, cid: int, fx: dict) -> bool:
     c = t.card(cid)
     if fx.get("descriptor") and fx["descriptor"] not in c.descriptors:
         return False
-    if fx.get("max_attack") is not None and (c.attack is None or c.attack > fx["max_attack"]):
+    atk = shown_attack(t, cid)
+    if fx.get("max_attack") is not None and (atk is None or atk > fx["max_attack"]):
         return False
     return can_be_defeated(t, cid)
 
@@ -528,6 +539,18 @@ def _extras_to_zion(t: Table, task: dict) -> None:
         t.shuffle("zion")
         t.emit("zion_grows", f"{len(moved)} Extra Heroes join Zion", count=len(moved))
         t.push({"op": "refill_dock"})
+    elif group is not None and _group_in_game(t, group):
+        t.emit("extras_ignored", f"The {group.replace('_', ' ').title()} Hero Group is in the game "
+               "already: the instruction to add it is ignored (LE-STORY-06)", group=group)
+
+
+def _group_in_game(t: Table, group: str) -> bool:
+    """Whether a card of the Hero Group ``group`` is out of the box and the Extras: the group
+    started in Zion (LE-STORY-05)."""
+    s = t.s
+    outside = set(s.piles["extras"]).union(s.piles["box"])
+    return any(c not in outside and getattr(t.card(c), "group", None) == group
+               for c in range(len(s.defs)))
 
 
 @verb("gain_extra")

@@ -59,6 +59,8 @@ def place(t: Table, cid: int, src: str, space: int, *, face_up: bool | None = No
     if occ is not None:
         shift_left(t, occ, space)
     t.move(cid, src, row(space), face_up=face_up)
+    if src in MOVE_SOURCES:
+        moved(t, cid)
     on_enter_space(t, cid, space)
 
 
@@ -70,6 +72,29 @@ def shift_left(t: Table, cid: int, space: int) -> None:
         place(t, cid, row(space), space - 1)
 
 
+# A card leaving one of these piles for a Row space or the Combat Zone moves (LE-CARD-09/10).
+MOVE_SOURCES = frozenset(ROWS)
+
+
+def moved(t: Table, cid: int) -> None:
+    """LE-CARD-09/10: a face-up card that rotates turns over (180°) each time it moves, into the
+    Combat Zone too. A face-down one only turns when revealed (LE-CARD-08/11)."""
+    s = t.s
+    if s.defs[cid] not in t.db.index.rotates or cid not in s.face_up:
+        return
+    if cid in s.rotated:
+        s.rotated.discard(cid)
+    else:
+        s.rotated.add(cid)
+    _rotated(t, cid)
+
+
+def _rotated(t: Table, cid: int) -> None:
+    up = cid in t.s.rotated
+    t.emit("card_rotated", f"{t.name(cid)} turns {'upside down' if up else 'upright'}", card=cid,
+           upside_down=up)
+
+
 def on_enter_space(t: Table, cid: int, space: int) -> None:
     if cid == t.s.inevitable and t.mat.row[space].scan_cost is not None:
         if space not in t.s.disabled_scan:
@@ -79,8 +104,11 @@ def on_enter_space(t: Table, cid: int, space: int) -> None:
 
 
 def enter_combat(t: Table, cid: int, src: str) -> None:
-    """A card enters the Combat Zone (newest at the end); a face-down card is revealed next."""
+    """A card enters the Combat Zone (newest at the end); a face-down card is revealed next. The
+    cards already there stay where they are: they do not move (LE-CARD-11)."""
     t.move(cid, src, "combat")
+    if src in MOVE_SOURCES:
+        moved(t, cid)
     if cid == t.s.inevitable:
         t.push_fx(t.fx(cid, "on_enter_combat"), cid, t.s.active)
         return
@@ -130,6 +158,7 @@ def push_row_into_combat(t: Table) -> None:
         if cid is None:
             continue
         t.move(cid, row(i), "combat")
+        moved(t, cid)
         if cid == t.s.inevitable:  # its own text governs what follows (LE-INEVITABLE-04)
             follow += [{"op": "fx", "fx": e, "src": cid, "seat": t.s.active}
                        for e in t.fx(cid, "on_enter_combat")]
@@ -145,6 +174,9 @@ def reveal(t: Table, cid: int, how: str) -> None:
     t.s.face_up.add(cid)
     c = t.card(cid)
     t.emit("card_revealed", f"Revealed: {c.name}", card=cid, name=c.name, how=how)
+    if t.s.defs[cid] in t.db.index.rotates:  # LE-CARD-08/11: revealed anywhere, it lands upside down
+        t.s.rotated.add(cid)
+        _rotated(t, cid)
     # The Reveal ability resolves fully before the Event is discarded (LE-SCAN-08, LE-TIMING-08).
     t.push({"op": "after_reveal", "card": cid})
     t.push_fx(t.fx(cid, "reveal"), cid, t.s.active, how=how)

@@ -402,6 +402,11 @@ class EnemyCard(_Card):
     evade_cost: int = Field(default=0, ge=0)
     buy_time_cost: int = Field(default=5, ge=0)
     fights_needed: int = Field(default=1, ge=1)
+    rotates: bool = Field(
+        default=False, description="turns upside down when revealed, then turns over again each "
+        "time it moves: along the Matrix Row or into the Combat Zone (LE-CARD-08..11)")
+    upside_down_attack: int | None = Field(
+        default=None, ge=0, description="its Attack while upside down (null: the same as `attack`)")
     reveal: list[Effect] = []
     fight: list[Effect] = []
     strike_mode: Literal["normal", "none", "replace"] = "normal"

@@ -117,6 +117,8 @@ class State(PlainState):
     setup: dict[str, Any]
     face_up: set[int] = field(default_factory=set)
     flipped: set[int] = field(default_factory=set)
+    # Cards turned upside down (180°): Enemies that rotate (LE-CARD-08..11; row.moved). Every
+    # view marks them "rotated": True so the playmat can draw them upside down.
     rotated: set[int] = field(default_factory=set)
     blank: set[int] = field(default_factory=set)
     disabled_scan: set[int] = field(default_factory=set)

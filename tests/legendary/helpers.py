@@ -48,3 +48,15 @@ def settle(sc: Any) -> None:
             return
         accepted(sc, "choose 0")
     raise AssertionError("decisions never end")
+
+
+def act_game(db: Any, acts: tuple[str, ...], groups: tuple[str, ...], avatars: tuple[str, ...],
+             text: str = "", players: int = 2, seed: int = 1, act: str = "1 1") -> Any:
+    """A scenario of the shipped cards at Act/Part ``act`` (``avatars`` seated in order), the Matrix
+    Row and the Combat Zone cleared, then the position lines ``text``."""
+    from engine.legendary.scenario import Scenario
+
+    head = (f"setup avatars={','.join(avatars[:players])} acts={','.join(acts)} "
+            f"groups={','.join(groups)} seed={seed}\nempty row.0 row.1 row.2 row.3 row.4 combat\n"
+            f"act {act}\n")
+    return Scenario.from_text(head + text, db)

@@ -68,6 +68,7 @@ def registry() -> Registry:
     module here."""
     from engine.legendary import traitor
     from engine.legendary.acts import (
+        club_hel,
         free_the_keymaker,
         he_is_the_one,
         know_thyself,
@@ -75,5 +76,12 @@ def registry() -> Registry:
         what_is_the_matrix,
     )
 
-    return Registry.of((what_is_the_matrix.ACT, know_thyself.ACT, he_is_the_one.ACT,
-                        the_oracles_call.ACT, free_the_keymaker.ACT, traitor.RULES))
+    return Registry.of((
+        what_is_the_matrix.ACT,
+        know_thyself.ACT,
+        he_is_the_one.ACT,
+        the_oracles_call.ACT,
+        free_the_keymaker.ACT,
+        club_hel.ACT,
+        traitor.RULES,
+    ))
