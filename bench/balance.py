@@ -26,14 +26,16 @@ from engine.legendary.quickstart import default_setup  # noqa: E402
 
 
 def legendary_report(games: int, bot: str, seed: int, players: list[int],
-                     film: str | None = None) -> dict[str, Any]:
+                     film: str | None = None, traitor: str | None = None) -> dict[str, Any]:
     """One row per player count: outcomes of ``games`` bot games."""
+    from engine.legendary.setup import validate
+
     db = cli._db([])
     film = film or available_films(db)[0].id
-    default_setup(db, players[0], seed, [], film)  # a film that is not loaded: one clear error
+    validate(db, default_setup(db, players[0], seed, [], film, traitor))  # a bad setup: one clear error
     rows = []
     for n in players:
-        wins = {"major": 0, "minor": 0}
+        wins = {"major": 0, "minor": 0, "traitor": 0, "smiths": 0}
         losses: dict[str, int] = {}
         ended: dict[str, int] = {}
         errors: list[str] = []
@@ -42,7 +44,7 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int],
         for g in range(games):
             s = seed + 10_000 * n + g
             try:
-                game = cli.play_game(db, default_setup(db, n, s, [], film), bot, s)
+                game = cli.play_game(db, default_setup(db, n, s, [], film, traitor), bot, s)
             except Exception as e:  # an engine bug: counted and shown, never hidden
                 errors.append(f"seed {s}: {type(e).__name__}: {e}")
                 continue
@@ -58,27 +60,32 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int],
         rows.append({
             "players": n, "games": games, "errors": len(errors), "error_details": errors[:5],
             "win_rate": round((wins["major"] + wins["minor"]) / done, 3) if done else 0.0,
-            "major": wins["major"], "minor": wins["minor"], "losses": dict(sorted(losses.items())),
+            "major": wins["major"], "minor": wins["minor"], "against_team": wins["traitor"] + wins["smiths"],
+            "losses": dict(sorted(losses.items())),
             "mean_turns": round(turns / done, 1) if done else 0.0,
             "ended_in_act_part": dict(sorted(ended.items())),
             "seconds": round(time.perf_counter() - start, 1),
         })
-    return {"ruleset": "legendary", "film": film, "bot": bot, "rows": rows}
+    return {"ruleset": "legendary", "film": film, "traitor": traitor, "bot": bot, "rows": rows}
 
 
 def markdown(report: dict[str, Any]) -> str:
     """The report as a Markdown table."""
     if report["ruleset"] != "legendary":
         return "```\n" + json.dumps(report, indent=1) + "\n```"
-    out = [f"Bot: `{report['bot']}`.", "",
-           "| players | games | win rate | Major | Minor | losses | mean turns | ended in Act.Part "
-           "| errors |",
-           "|---|---|---|---|---|---|---|---|---|"]
+    traitor = report.get("traitor")
+    mode = f", Traitor mode `{traitor}`" if traitor else ""
+    against = " Traitor/Smiths win |" if traitor else ""
+    out = [f"Film `{report['film']}`, bot `{report['bot']}`{mode}.", "",
+           f"| players | games | team win rate | Major | Minor |{against} losses | mean turns "
+           "| ended in Act.Part | errors |",
+           "|---|---|---|---|---|" + ("---|" if traitor else "") + "---|---|---|---|"]
     for r in report["rows"]:
         losses = ", ".join(f"{k} {v}" for k, v in r["losses"].items())
         ended = ", ".join(f"{k}: {v}" for k, v in r["ended_in_act_part"].items())
-        out.append(f"| {r['players']} | {r['games']} | {r['win_rate']:.1%} | {r['major']} | {r['minor']} | "
-                   f"{losses} | {r['mean_turns']} | {ended} | {r['errors']} |")
+        col = f" {r['against_team']} |" if traitor else ""
+        out.append(f"| {r['players']} | {r['games']} | {r['win_rate']:.1%} | {r['major']} | {r['minor']} |"
+                   f"{col} {losses} | {r['mean_turns']} | {ended} | {r['errors']} |")
     return "\n".join(out)
 
 
@@ -91,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="1-5")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--film", default=None, help="Legendary film id (default: the first loaded film)")
+    ap.add_argument("--traitor", default=None, choices=("ignorance_is_bliss", "me_me_me"),
+                    help="a Traitor mode (use --players 3-5)")
     args = ap.parse_args(argv)
     if args.ruleset == "replay":
         from engine.replay.sim import balance_report
@@ -100,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         try:
             report = legendary_report(args.games, args.bot, args.seed, cli.player_counts(args.players),
-                                      args.film)
+                                      args.film, args.traitor)
         except ValueError as e:  # a film that is not loaded, a bad player count
             print(f"balance: error: {e}", file=sys.stderr)
             return 2

@@ -49,12 +49,15 @@ def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 2000
 
 
 def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
-             max_commands: int = 20000, film: str | None = None) -> dict[str, Any]:
+             max_commands: int = 20000, film: str | None = None, traitor: str | None = None
+             ) -> dict[str, Any]:
     """Play ``games`` bot games and summarise them."""
     from engine.legendary.quickstart import default_setup
+    from engine.legendary.setup import validate
 
     db = _db(card_dirs)
-    first = default_setup(db, players[0], seed, card_dirs, film)  # a film not loaded: one clear error
+    first = default_setup(db, players[0], seed, card_dirs, film, traitor)  # a bad setup: one clear error
+    validate(db, first)
     wins: dict[str, int] = {}
     losses: dict[str, int] = {}
     ended_in: dict[str, int] = {}
@@ -64,7 +67,8 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     for g in range(games):
         n = players[g % len(players)]
         try:
-            game = play_game(db, default_setup(db, n, seed + g, card_dirs, film), bot, seed + g, max_commands)
+            game = play_game(db, default_setup(db, n, seed + g, card_dirs, film, traitor), bot, seed + g,
+                             max_commands)
         except Exception as e:  # a bug in the engine: counted, reported, never hidden
             errors.append(f"game {g} (seed {seed + g}, {n} players): {type(e).__name__}: {e}")
             continue
@@ -154,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="extra card folder (default: the shipped cards only)")
     sim.add_argument("--film", default=None,
                      help="Legendary film id (the_matrix, reloaded, ...; default: the first loaded film)")
+    sim.add_argument("--traitor", default=None, choices=("ignorance_is_bliss", "me_me_me"),
+                     help="a Legendary Traitor mode (3-5 players)")
     rep = sub.add_parser("replay", help="verify a save of either ruleset and print its final hash")
     rep.add_argument("save", type=Path)
     val = sub.add_parser("validate-cards", help="validate the card files")
@@ -189,8 +195,8 @@ def _run(args: argparse.Namespace) -> int:
         if problem:
             print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
             return 2
-        print(json.dumps(simulate(args.games, args.players, args.bot, args.seed, cards, film=args.film),
-                         indent=1))
+        print(json.dumps(simulate(args.games, args.players, args.bot, args.seed, cards, film=args.film,
+                                  traitor=args.traitor), indent=1))
         return 0
     if args.cmd == "replay":
         game = load_any(args.save)

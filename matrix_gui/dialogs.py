@@ -183,6 +183,12 @@ class NewGameDialog(QDialog):
             grid.addWidget(widget, i // 2, i % 2)
         form.addRow(self.options)
         self.options.setVisible(bool(self.story.options))
+        self.traitor = QComboBox()
+        self.traitor.setAccessibleName("Traitor mode")
+        self.traitor.addItem("None: everyone plays together", "")
+        for mid, name in self.story.traitor_modes:
+            self.traitor.addItem(f"{name} (3-5 players, a hidden enemy)", mid)
+        form.addRow("&Traitor mode", self.traitor)
 
     def _restore_story(self, last: LastSetup) -> None:
         """The last story's Acts, Groups and options (entries no longer offered are skipped)."""
@@ -195,6 +201,8 @@ class NewGameDialog(QDialog):
         for box, value in zip(self.group_boxes, strings(last.groups), strict=False):
             if (i := box.findData(value)) >= 0:
                 box.setCurrentIndex(i)
+        if isinstance(last.traitor, str) and (i := self.traitor.findData(last.traitor)) >= 0:
+            self.traitor.setCurrentIndex(i)
         chosen = strings(last.variants)
         for vid, check in self.option_checks.items():
             check.setChecked(vid in chosen)
@@ -220,6 +228,7 @@ class NewGameDialog(QDialog):
         for w in (self.film, self.players):
             self.form.setRowVisible(w, not replay)
         self.form.setRowVisible(self.options, not replay and bool(self.story.options))
+        self.form.setRowVisible(self.traitor, not replay and bool(self.story.traitor_modes))
         self._story_changed()
         self._players_changed()
         self.replay_note.setVisible(replay)
@@ -283,7 +292,7 @@ class NewGameDialog(QDialog):
         return NewGameChoice(str(self.ruleset.currentData()), film.id, n, avatars, seed,
                              acts=[str(b.currentData()) for b in self.act_boxes] if story else [],
                              groups=[str(b.currentData()) for b in self.group_boxes] if story else [],
-                             variants=self.variants())
+                             variants=self.variants(), traitor=str(self.traitor.currentData()) or None)
 
     def last_setup(self) -> LastSetup:
         c = self.choice()
@@ -296,7 +305,8 @@ class NewGameDialog(QDialog):
                              self.seed.text().strip(), variants=self.variants())
         return LastSetup(c.ruleset, c.film, c.players, c.avatars, self.seed.text().strip(),
                          acts=[str(b.currentData()) for b in self.act_boxes],
-                         groups=[str(b.currentData()) for b in self.group_boxes], variants=c.variants)
+                         groups=[str(b.currentData()) for b in self.group_boxes], variants=c.variants,
+                         traitor=c.traitor or "")
 
 
 class SettingsDialog(QDialog):

@@ -298,7 +298,7 @@ class CardItem(TableItem):
         if self.info.get("rotated"):
             p.save()
             p.translate(self.w / 2, self.h / 2)
-            p.rotate(90)
+            p.rotate(180)  # upside down (LE-CARD-08: a turned Club Hel Guard)
             p.translate(-self.w / 2, -self.h / 2)
             p.drawPixmap(r, pm, QRectF(pm.rect()))
             p.restore()

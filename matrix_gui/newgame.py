@@ -39,6 +39,7 @@ class StoryChoices:
     acts: tuple[tuple[tuple[str, str], ...], ...] = ((), (), ())
     groups: tuple[tuple[str, str], ...] = ()
     options: tuple[OptionChoice, ...] = ()
+    traitor_modes: tuple[tuple[str, str], ...] = ()  # (id, name), for 3-5 players
 
 
 @dataclass
@@ -54,3 +55,4 @@ class NewGameChoice:
     acts: list[str] = field(default_factory=list)  # a story's Acts (film STORY), Act 1 first
     groups: list[str] = field(default_factory=list)  # a story's four Zion Hero Groups
     variants: list[str] = field(default_factory=list)  # difficulty options (a stepped one repeats)
+    traitor: str | None = None  # a Traitor mode (LE-TRAITOR, LE-SMITH), or None

@@ -19,6 +19,7 @@ class LastSetup:
     acts: list[str] = field(default_factory=list)  # the last story's Acts and Zion groups
     groups: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)  # difficulty options
+    traitor: str = ""  # a Traitor mode id, or "" for none
 
 
 @dataclass

@@ -9,7 +9,7 @@ from engine.legendary.stories import choosable_avatars, playable_acts
 
 
 def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
-                  film: str | None = None) -> LegendarySetup:
+                  film: str | None = None, traitor: str | None = None) -> LegendarySetup:
     """The setup of ``film`` (LE-FILMS), or of the first loaded film; without a film, a legal setup
     from whatever content is loaded: first Acts, Groups and Avatars by id."""
     films = available_films(db)
@@ -17,9 +17,9 @@ def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
         if film not in {f.id for f in films}:
             known = ", ".join(f.id for f in films) or "none"
             raise SetupError(f"LE-FILMS-10: the film {film!r} is not loaded (loaded films: {known})")
-        return film_setup(film, players, seed, db=db, card_dirs=card_dirs)
+        return film_setup(film, players, seed, db=db, card_dirs=card_dirs, traitor=traitor)
     if films:
-        return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs)
+        return film_setup(films[0].id, players, seed, db=db, card_dirs=card_dirs, traitor=traitor)
 
     acts = []
     for n in (1, 2, 3):
@@ -36,4 +36,4 @@ def default_setup(db: CardDB, players: int, seed: int, card_dirs: list[str],
             avatars.append(a.id)
             seen.add(a.character)
     return LegendarySetup(avatars=avatars[:players], acts=acts, groups=groups[:4], seed=seed,
-                          card_dirs=card_dirs)
+                          card_dirs=card_dirs, traitor=traitor)

@@ -370,6 +370,45 @@ def strike_player_candidates(t: Table) -> Iterator[Command]:
                 yield Command("strike-player", (x,))
 
 
+# --- what a bot in this seat may know and want (only its own hidden card and public facts) ----------
+
+
+def known_enemies_of_team(t: Table) -> list[int]:
+    """Seats every player knows work against the team: a Traitor whose I Choose the Matrix was
+    revealed, and every Assimilated Smith player (assimilation is public)."""
+    out = list(smith_seats(t))
+    traitor = traitor_seat(t)
+    if traitor is not None and not t.s.piles.get(hidden(traitor)):
+        out.append(traitor)
+    return out
+
+
+def strike_targets(t: Table, seat: int) -> list[int]:
+    """Whom a bot in ``seat`` would pay to strike now, most hurt first (empty: nobody). A Traitor
+    plays loyal until a strike can defeat someone or the story reaches Act 3, or once unmasked; a
+    Smith strikes everyone else; a loyal player strikes only known enemies of the team."""
+    if mode(t) is None or seat not in t.living():
+        return []
+    s = t.s
+    enemies = known_enemies_of_team(t)
+    if seat in smith_seats(t):
+        want = [x for x in t.living() if x not in smith_seats(t)]
+    elif seat == traitor_seat(t):
+        others = [x for x in t.living() if x != seat]
+        unmasked = seat in enemies
+        want = [x for x in others if unmasked or s.act >= 3 or t.health(x) - t.damage(x) <= 1]
+    else:
+        want = [x for x in enemies if x != seat]
+    return sorted(want, key=lambda x: t.health(x) - t.damage(x))
+
+
+def reveal_pick(t: Table, seat: int, options: list[int]) -> int:
+    """Whom a bot in ``seat`` names for Secrets Revealed: never the Traitor itself; a loyal player
+    names another player (its own card proves nothing to the others)."""
+    others = [i for i, x in enumerate(options) if x != seat]
+    return others[0] if others else 0
+
+
 # --- restrictions on the Traitor (LE-TRAITOR-24/25, LE-SMITH-07) --------------------------------------
 
 

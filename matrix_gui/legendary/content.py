@@ -55,6 +55,7 @@ class Content:
     def story_choices(self) -> StoryChoices:
         """The parts of a story of the players' own and the difficulty options, with names."""
         from engine.legendary.stories import story_parts
+        from engine.legendary.traitor import MODES
         from engine.legendary.variants import VARIANTS
         from matrix_gui.cardfaces.spec import Labels, humanize
 
@@ -65,7 +66,7 @@ class Content:
         groups = tuple((g, humanize(g)) for g in parts.groups) + \
             tuple((g, f"{humanize(g)} (Extra)") for g in parts.extra_groups)
         options = tuple(OptionChoice(v.id, v.name, v.side, v.text, v.steps) for v in VARIANTS.values())
-        return StoryChoices(acts, groups, options)
+        return StoryChoices(acts, groups, options, tuple(MODES.items()))
 
     def setup_of(self, choice: NewGameChoice) -> LegendarySetup:
         """The setup a New Game choice describes (its seed set); SetupError when the rules forbid
@@ -80,6 +81,7 @@ class Content:
         else:
             s = self.setup(choice.film, choice.players, choice.seed, choice.avatars or None)
         s.variants = list(choice.variants)
+        s.traitor = choice.traitor
         validate(self.db, s)
         return s
 

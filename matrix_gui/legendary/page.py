@@ -2,7 +2,9 @@
 what it adds to the window (the Actions menu's commands, E ends the Action Phase, O the Objective).
 
 Every command goes through the operations layer; the table is drawn from the engine's
-``observe(None)`` view (a cooperative game: every seat sees the same table).
+``observe(None)`` view (a cooperative game: every seat sees the same table). In a Traitor mode
+hands and hidden cards are secret: the table is drawn for the seat at the screen, and the hand-off
+curtain covers it whenever another seat must act (as in Matrix Replay).
 """
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
     from matrix_gui.legendary.scene import TableScene
     from matrix_gui.mainwindow import MainWindow
     from matrix_gui.newgame import FilmChoice, NewGameChoice, StoryChoices
+
+
+SEAT_HEX = ("#39ff7a", "#4fc3f7", "#ffb74d", "#e57373", "#ba68c8")  # the curtain's colour per seat
 
 
 class LegendaryPage(TablePage):
@@ -51,6 +56,14 @@ class LegendaryPage(TablePage):
         self.table: TableScene | None = None
         self._content: Content | None = None
         self._dbs: DbCache | None = None
+        from matrix_gui.curtain import Curtain
+
+        self.curtain = Curtain(self, self._seat_name, lambda seat: SEAT_HEX[seat % len(SEAT_HEX)])
+        self.curtain.acknowledged.connect(self.acknowledge)
+        self.front: int | None = None  # a secret game: the seat at the screen (None: curtain up)
+        self.pending: int | None = None  # the seat the curtain waits for
+        self.handoffs = 0
+        self.view.held = self._held
 
     # --- content (the cards and films, loaded when first needed) -----------------------------------
 
@@ -137,10 +150,82 @@ class LegendaryPage(TablePage):
 
     def observe(self) -> dict[str, Any]:
         assert self.ops.game is not None
-        return self.ops.game.observe(None)
+        return self.ops.game.observe(self.front if self.secret else None)
 
     def legal(self) -> list[Command]:
-        return self.ops.legal()
+        return [] if self._held() else self.ops.legal()
+
+    # --- the hand-off between seats (Traitor modes: hands and hidden cards are secret) ----------------
+
+    @property
+    def secret(self) -> bool:
+        """The game hides cards from other seats (LE-TRAITOR-07/20): a Traitor mode."""
+        g = self.game
+        return g is not None and bool(g.setup.traitor)
+
+    @property
+    def covered(self) -> bool:
+        return self.pending is not None and not self.curtain.isHidden()
+
+    def _held(self) -> str | None:
+        if self.secret and self.front is None:
+            return "Hand the computer over first: click the curtain or press Space"
+        return None
+
+    def _seat_name(self, seat: int) -> str:
+        g = self.game
+        return g.table().player_name(seat) if g is not None else f"Player {seat + 1}"
+
+    def _acting(self) -> int | None:
+        g = self.game
+        return None if g is None else g.table().acting_seat()
+
+    def _hand_off_if_needed(self) -> None:
+        """After each settled command of a secret game: cover the table if another seat acts now."""
+        if not self.secret or self.busy():
+            return
+        acting = self._acting()
+        if acting is None:  # the game is over: show the whole table's public view
+            self.front = self.pending = None
+            self.curtain.hide()
+            return
+        if acting != self.front and not (self.covered and acting == self.pending):
+            self._cover(acting)
+
+    def _cover(self, seat: int) -> None:
+        self.front = None
+        self.pending = seat
+        self.handoffs += 1
+        self.view.zoom.hide()
+        g = self.game
+        assert g is not None
+        decision = g.state.decision
+        reason = decision.prompt if decision is not None and decision.seat == seat else "your turn"
+        self.curtain.cover(seat, reason)
+        self.win.status(f"{self.curtain.title}: {self.curtain.hint}")
+        if self.table is not None:
+            self.table.set_view(self.observe())  # a spectator's view behind the curtain
+
+    def acknowledge(self) -> None:
+        """The next seat is at the screen: draw its view."""
+        if self.pending is None:
+            self.curtain.hide()
+            return
+        self.front, self.pending = self.pending, None
+        self.curtain.hide()
+        if self.table is not None:
+            self.table.set_view(self.observe())
+        self.refresh()
+        self.view.setFocus()
+        self.win.status(f"{self._seat_name(self.front)} is at the screen")
+
+    def face_the_screen(self) -> None:
+        self.acknowledge()
+
+    def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page
+        super().resizeEvent(e)
+        if self.curtain.isVisible():
+            self.curtain.setGeometry(self.rect())
 
     @property
     def table_view(self) -> Any:
@@ -170,6 +255,9 @@ class LegendaryPage(TablePage):
         game = self.ops.game
         win = self.win
         settings = win.settings
+        self.front = self.pending = None
+        self.handoffs = 0
+        self.curtain.hide()
         scans = Path(settings.scans_dir) if settings.scans_dir else None
         self.table = TableScene(LegendaryFaces(game.db, win.paths.faces, scans))
         self.anim = AnimationQueue(self.table, lambda: settings.animation_speed,
@@ -187,6 +275,7 @@ class LegendaryPage(TablePage):
         self.refresh()
         self.view.setFocus()
         QTimer.singleShot(0, self.view.refit)
+        self._hand_off_if_needed()
 
     def on_events(self, events: tuple) -> None:
         assert self.anim is not None
@@ -200,6 +289,7 @@ class LegendaryPage(TablePage):
     def refresh(self) -> None:
         if self.game is None:
             return
+        self._hand_off_if_needed()
         view = self.observe()
         self.hud.update_from(view, view.get("act_title", ""))
         self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations)

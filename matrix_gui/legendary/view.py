@@ -45,6 +45,8 @@ class TableView(GestureView):
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
         self._snap: QVariantAnimation | None = None
         self.inspector = CardInspector(self)  # the zoomed card's full text beside the zoom
+        # why input is held now (the hand-off curtain is up), or None: set by the page
+        self.held: Callable[[], str | None] = lambda: None
 
     # --- what the engine allows -------------------------------------------------------------------------
 
@@ -54,12 +56,18 @@ class TableView(GestureView):
         return TableIndex(self.table.view, phones)
 
     def legal(self) -> list[Command]:
-        return self.ops.legal()
+        return [] if self.held() else self.ops.legal()
 
     def check(self, cmd: Command) -> Rejection | None:
+        if (why := self.held()) is not None:
+            return Rejection("GUI", why)
         return self.ops.check(cmd)
 
     def submit(self, cmd: Command) -> bool:
+        if (why := self.held()) is not None:
+            self.last_reason = why
+            self.status(why)
+            return False
         if self.busy():
             self.status("Wait for the cards to settle")
             return False

@@ -20,14 +20,15 @@ from engine.core.commands import Command
 from engine.core.gamelog import ReplayHook
 from engine.core.results import Accepted, Event, Rejection
 from engine.replay.game import ReplayGame
+from matrix_gui.curtain import Curtain
 from matrix_gui.endscreen import EndScreen, replay_facts
 from matrix_gui.page import TablePage
 from matrix_gui.replay.animation import ReplayAnimation
-from matrix_gui.replay.curtain import Curtain
 from matrix_gui.replay.dialogs import TakeDialog
 from matrix_gui.replay.faces import ReplayFaces
 from matrix_gui.replay.hud import ReplayHud, result_text
 from matrix_gui.replay.intents import ReplayIndex, describe, refusal
+from matrix_gui.replay.items import SIDE_HEX
 from matrix_gui.replay.prefs import ReplayPrefs
 from matrix_gui.replay.scene import ReplayScene
 from matrix_gui.replay.view import ReplayView
@@ -56,7 +57,7 @@ class ReplayPage(TablePage):
         self.view = ReplayView(self)
         lay.addWidget(self.hud)
         lay.addWidget(self.view, 1)
-        self.curtain = Curtain(self)
+        self.curtain = Curtain(self, lambda seat: SIDES[seat], lambda seat: SIDE_HEX[seat], "the ")
         self.curtain.acknowledged.connect(self.acknowledge)
         self.end = EndScreen(win)  # once the game is over
         self.end.new_game.connect(win.new_game_dialog)

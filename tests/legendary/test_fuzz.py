@@ -18,7 +18,7 @@ from tests.legendary.conftest import AVATARS, FIXTURE_CARDS
 
 GAMES = 500
 PRODUCTIVE = {"play", "fight", "complete", "objective", "recruit", "scan", "use", "coordinate",
-              "buytime", "evade", "sacrifice", "minor-victory"}
+              "buytime", "evade", "sacrifice", "minor-victory", "strike-player"}
 
 
 def pick(rng: random.Random, legal: list[Command]) -> Command:
@@ -102,3 +102,38 @@ def test_fuzz_random_legal_games_keep_invariants(db, tmp_path):
     for kind in ("card_revealed", "strike_drawn", "time_changed", "objective_completed",
                  "act_advanced", "deck_reshuffled", "decision", "virtual_played"):
         assert seen[kind] > 0, f"no random game produced a {kind} event"
+
+
+TRAITOR_GAMES = 50
+SOON = ("assimilated_smith", "traitor_secrets_revealed")
+FIXTURE_ACTS = ("test_act_one", "test_act_two", "test_act_three")
+FIXTURE_GROUPS = ("test_alpha", "test_beta", "test_gamma", "test_delta")
+
+
+@pytest.mark.rule("LE-TRAITOR-01", "LE-SMITH-01")
+@pytest.mark.parametrize("mode", ["ignorance_is_bliss", "me_me_me"])
+def test_fuzz_traitor_modes_keep_invariants(db, mode):
+    """Random legal games of both Traitor modes at 3-5 players: players striking players, hidden
+    cards, assimilation; every invariant after every command."""
+    results: Counter[str] = Counter()
+    seen: Counter[str] = Counter()
+    for seed in range(TRAITOR_GAMES):
+        rng = random.Random(seed)
+        n = rng.randint(3, 5)
+        setup = LegendarySetup(avatars=list(AVATARS[:n]), acts=list(FIXTURE_ACTS),
+                               groups=list(FIXTURE_GROUPS), seed=seed, card_dirs=[str(FIXTURE_CARDS)],
+                               traitor=mode)
+        game = LegendaryGame.new(setup, db, track_undo=False)
+        start = rng.choice([(1, 1), (2, 1), (2, 1), (2, 2), (3, 1)])  # Act 2 brings the Traitor cards
+        deck = game.state.piles["matrix_deck"]
+        for c in [c for c in deck if game.state.defs[c] in SOON][: rng.randint(0, 2)]:
+            deck.remove(c)  # random play seldom digs that deep: bring one or two up near the top
+            deck.insert(len(deck) - rng.randint(1, 4), c)
+        game.rebase()
+        game = play_checked(game, lambda legal, rng=rng: pick(rng, legal), start, seen)
+        results[game.state.result] += 1
+    assert len(results) >= 2, results
+    wanted = {"ignorance_is_bliss": ("hidden_revealed", "player_struck"),
+              "me_me_me": ("assimilated", "player_struck")}[mode]
+    for kind in wanted:
+        assert seen[kind] > 0, f"no random {mode} game produced a {kind} event"

@@ -282,3 +282,21 @@ def test_le_traitor_24_the_traitor_may_not_defeat_agent_smith_in_the_subway(sdb)
     sc.line("active 0\npool attack=30")
     assert sc.game.is_legal(f"fight {smith}")  # another player may
     accepted(sc, f"fight {smith}")
+
+
+@pytest.mark.rule("LE-TRAITOR-21", "LE-TRAITOR-22")
+def test_le_traitor_21_22_table_talk_is_not_the_engines_but_played_cards_are_shown_to_all(sdb):
+    sc = table(sdb, "active 1")
+    g = sc.game
+    s = g.state
+    # LE-TRAITOR-21: asking and lying are table talk; the engine offers no command for them
+    verbs = {c.verb for c in g.legal_commands()}
+    assert not verbs & {"ask", "accuse", "say", "reveal"}
+    # LE-TRAITOR-22: a hand may be kept secret, but every card played is shown to every seat
+    card = s.piles["p1.hand"][0]
+    for other in (0, 2, 3):
+        assert all(c == {"hidden": True} for c in g.observe(other)["piles"]["p1.hand"]["cards"])
+    accepted(sc, f"play {card}")
+    for other in (0, 2, 3):
+        shown = g.observe(other)["piles"]["p1.play"]["cards"]
+        assert [c["id"] for c in shown] == [card]

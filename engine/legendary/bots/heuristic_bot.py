@@ -7,7 +7,7 @@ face-down cards or deck order), so its results measure the game, not a cheat.
 from __future__ import annotations
 
 from engine.core.commands import Command
-from engine.legendary import effects, flow
+from engine.legendary import effects, flow, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.acts import Hint, registry
 from engine.legendary.game import LegendaryGame
@@ -55,7 +55,8 @@ class HeuristicBot:
         by: dict[str, list[Command]] = {}
         for c in legal:
             by.setdefault(c.verb, []).append(c)
-        for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._spend):
+        for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._turn_on_players,
+                     self._spend):
             cmd = pick(t, by)
             if cmd is not None:
                 return cmd
@@ -78,6 +79,8 @@ class HeuristicBot:
             return n - 1
         if d.kind == "class":  # a class chosen on play: the one most class abilities in hand want
             return self._wanted_class(t, d.options)
+        if d.rule in ("LE-TRAITOR-10", "LE-TRAITOR-11"):
+            return traitor.reveal_pick(t, d.seat, task.get("options") or t.living())
         if d.kind == "player":
             seats = task.get("options") or t.living()
             return self._best_seat(t, task, seats, n)
@@ -152,6 +155,17 @@ class HeuristicBot:
             return (0 if draws else 2 if late else 1, -card.cost)
 
         return min(plays, key=order)
+
+    def _turn_on_players(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        """Traitor modes: the free Smith defeat, then a strike on the player this seat wants to
+        hurt most (engine/legendary/traitor.py says whom, from what this seat may know)."""
+        if "defeat-smith" in by:
+            return by["defeat-smith"][0]
+        strikes = {c.args[0]: c for c in by.get("strike-player", ())}
+        for seat in traitor.strike_targets(t, t.s.active):
+            if seat in strikes:
+                return strikes[seat]
+        return None
 
     def _use(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         uses = by.get("use", [])

@@ -1,30 +1,33 @@
-"""The hand-off curtain: an opaque cover over the whole Replay table while the computer changes hands.
+"""The hand-off curtain: an opaque cover over the whole table while the computer changes hands.
 
-Hands are secret in Matrix Replay. When the side that must act changes, the curtain hides the table
-until the next player clicks it or presses Space (or Enter); the table behind it is drawn from a
-spectator's view, so no hand is shown at all.
+Hands are secret in Matrix Replay and in the Legendary Traitor modes. When the seat that must act
+changes, the curtain hides the table until the next player clicks it or presses Space (or Enter);
+the table behind it is drawn from a spectator's view, so no secret card is shown at all.
 """
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from matrix_gui.items import font
-from matrix_gui.replay.items import SIDE_HEX
 
-SIDES = ("Humans", "Machines")
 CENTER = Qt.AlignmentFlag.AlignCenter
 GLYPHS = "0110100111010:=+*<>0101ZX10"  # digital rain (glyphs every font has)
 
 
 class Curtain(QWidget):
-    """Covers its parent; ``acknowledged`` is emitted on a click, Space or Enter."""
+    """Covers its parent; ``acknowledged`` is emitted on a click, Space or Enter. ``names`` and
+    ``colours`` (hex) give each seat's name and colour; ``article`` goes before a name ("the")."""
 
     acknowledged = Signal()
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, names: Callable[[int], str], colours: Callable[[int], str],
+                 article: str = "") -> None:
         super().__init__(parent)
+        self.names, self.colours, self.article = names, colours, article
         self.seat = 0
         self.reason = ""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -33,8 +36,12 @@ class Curtain(QWidget):
         self.hide()
 
     @property
+    def name(self) -> str:
+        return self.names(self.seat)
+
+    @property
     def title(self) -> str:
-        return f"Pass the computer to the {SIDES[self.seat]}"
+        return f"Pass the computer to {self.article}{self.name}"
 
     @property
     def hint(self) -> str:
@@ -56,7 +63,7 @@ class Curtain(QWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h = float(self.width()), float(self.height())
-        colour = QColor(SIDE_HEX[self.seat])
+        colour = QColor(self.colours(self.seat))
         grad = QLinearGradient(0, 0, 0, h)
         grad.setColorAt(0, QColor("#020403"))
         grad.setColorAt(1, colour.darker(700))
@@ -81,7 +88,7 @@ class Curtain(QWidget):
         p.setPen(QColor("#e8ffe8"))
         p.setFont(font(20))
         p.drawText(box.adjusted(20, 100, -20, -100), Qt.AlignmentFlag.AlignCenter,
-                   f"{SIDES[self.seat]}: {self.hint}")
+                   f"{self.name}: {self.hint}")
         p.setPen(QColor("#9fb8a8"))
         p.setFont(font(15))
         p.drawText(box.adjusted(30, 160, -30, -14), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,

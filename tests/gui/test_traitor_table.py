@@ -1,0 +1,66 @@
+"""A Traitor mode at one screen: the hand-off curtain covers the table whenever another seat must
+act, and the table never shows a seat's hand or hidden card while that seat is not at the screen."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from matrix_gui.newgame import NewGameChoice
+from tests.gui.test_whole_game import apply_through_gui
+
+pytestmark = pytest.mark.gui
+
+
+def secret_cards_shown(win, front: int | None) -> list[str]:
+    """Face-up items of cards that lie in another seat's hand or hidden pile (none may be shown)."""
+    s = win.ops.game.state
+    page = win.legendary
+    out = []
+    for p in s.players:
+        if p.seat == front:
+            continue
+        for pile in (f"p{p.seat}.hand", f"p{p.seat}.hidden"):
+            for cid in s.piles[pile]:
+                item = page.table.item_for(("card", cid))
+                if item is not None and item.isVisible() and item.face_up:
+                    out.append(f"{pile}: {s.defs[cid]}")
+            # what the scene draws from: the view it was given
+            shown = page.table.view["piles"].get(pile, {}).get("cards", [])
+            out += [f"{pile} in the drawn view: {c['def']}" for c in shown if "def" in c]
+    return out
+
+
+@pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20")
+def test_a_four_player_ignorance_is_bliss_game_through_the_gui_with_the_curtain(qtbot, win):
+    from engine.legendary.bots import BOTS
+
+    assert win.start_game(NewGameChoice("legendary", "the_matrix", 4, [], 11, traitor="ignorance_is_bliss"))
+    page = win.legendary
+    game = win.ops.game
+    bot = BOTS["heuristic"](11)
+    handoffs = 0
+    ways: dict[str, int] = {}
+    front = None
+    for _ in range(6000):
+        if game.over:
+            break
+        acting = game.table().acting_seat()
+        if acting != front:  # another seat must act: the curtain is up, nothing secret shows
+            assert page.covered and page.pending == acting, f"no curtain for seat {acting}"
+            assert win.ops.legal() and not page.legal(), "a covered table offers no command"
+            assert secret_cards_shown(win, None) == []
+            qtbot.mouseClick(page.curtain, Qt.MouseButton.LeftButton)
+            assert not page.covered and page.front == acting
+            front = acting
+            handoffs += 1
+        assert not page.covered
+        assert secret_cards_shown(win, front) == [], "another seat's secret card is on the screen"
+        n = len(game.commands)
+        cmd = bot.choose(game)
+        how = apply_through_gui(qtbot, win, cmd)
+        ways[how] = ways.get(how, 0) + 1
+        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {win.view.last_reason}"
+        game = win.ops.game
+    assert game.over, "the game did not finish"
+    assert handoffs >= 8 and ways.get("drag", 0) > 20
+    assert not page.covered  # the end shows the table, not a curtain
