@@ -200,7 +200,7 @@ def read_autosave(path: Path) -> tuple[str, dict[str, Any]]:
     merged = _fold(raw, digest(payload), list(commands))
     if merged is None:
         return ruleset, payload
-    out = {k: v for k, v in payload.items() if k != "snapshot"}  # (the base's, not the final one)
+    out = {k: v for k, v in payload.items() if k not in ("snapshot", "snapshot_sealed")}  # (the base's)
     out["commands"], out["state_hash"] = merged
     return ruleset, out
 

@@ -9,6 +9,9 @@ is turned back into a game.
 """
 from __future__ import annotations
 
+import base64
+import json
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
@@ -287,9 +290,23 @@ class LoggedGame(Generic[DB, S]):
 
     # --- saves ----------------------------------------------------------------------------------
 
+    def secret(self) -> bool:
+        """Whether the table hides cards from some seats (a save then keeps its snapshot out of a
+        casual reader's sight)."""
+        return False
+
     def save_payload(self) -> dict[str, Any]:
-        return {"setup": self.state.setup, "commands": list(self.commands),
-                "snapshot": self.state.to_dict(), "state_hash": self.state_hash()}
+        payload: dict[str, Any] = {"setup": self.state.setup, "commands": list(self.commands),
+                                   "state_hash": self.state_hash()}
+        if self.secret():
+            payload["note"] = ("Hidden cards: this table keeps cards secret, so its snapshot is encoded "
+                               "(base64 of zlib-packed JSON) to keep them from a casual look. The game is "
+                               "rebuilt from the commands; the snapshot is for reference only.")
+            packed = zlib.compress(json.dumps(self.state.to_dict(), sort_keys=True).encode())
+            payload["snapshot_sealed"] = base64.b64encode(packed).decode("ascii")
+        else:
+            payload["snapshot"] = self.state.to_dict()
+        return payload
 
     def save(self, path: Path | str) -> None:
         """Write an atomic, versioned save (setup + seed + command log + snapshot)."""

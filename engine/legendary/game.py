@@ -95,6 +95,9 @@ class LegendaryGame(LoggedGame[CardDB, State]):
 
     # --- information ---------------------------------------------------------------------------
 
+    def secret(self) -> bool:
+        return bool(self.state.setup.get("traitor"))  # hidden loyalty cards, secret hands
+
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator of a non-secret game)."""
         return self.with_undo(observe(self.db, self.state, seat), seat)

@@ -300,3 +300,20 @@ def test_le_traitor_21_22_table_talk_is_not_the_engines_but_played_cards_are_sho
     for other in (0, 2, 3):
         shown = g.observe(other)["piles"]["p1.play"]["cards"]
         assert [c["id"] for c in shown] == [card]
+
+
+@pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20")
+def test_a_traitor_save_keeps_hidden_cards_from_a_casual_look_and_loads(sdb, tmp_path):
+    g = new(sdb, 4, seed=5)
+    for _ in range(3):
+        g.apply("end")
+    path = tmp_path / "traitor.json"
+    g.save(path)
+    text = path.read_text(encoding="utf-8")
+    assert THE_MATRIX not in text and "p0.hidden" not in text and '"snapshot"' not in text
+    assert "snapshot_sealed" in text and "Hidden cards" in text  # a note says why
+    again = LegendaryGame.load(path, sdb)
+    assert again.state_hash() == g.state_hash()
+    plain = new(sdb, 4, seed=5, mode=None)
+    plain.save(tmp_path / "plain.json")
+    assert '"snapshot"' in (tmp_path / "plain.json").read_text(encoding="utf-8")
