@@ -13,6 +13,8 @@ from engine.legendary.state import State, pp
 from engine.legendary.table import Table
 
 VICTORIES = {"major": "Major Victory", "minor": "Minor Victory"}
+# Traitor modes: the side against the team wins (LE-TRAITOR-17, LE-SMITH-12).
+AGAINST_THE_TEAM = {"traitor": "The Traitor wins", "smiths": "The Smiths win"}
 
 
 def guidance(db: CardDB, s: State) -> dict[str, Any]:
@@ -107,7 +109,8 @@ def outcome(t: Table) -> dict[str, Any] | None:
     cause = s.ending.get("cause", "") or s.result
     strikes = {t.player_name(p.seat): len(s.piles[pp(p.seat, "strikes")]) for p in s.players}
     return {
-        "result": s.result, "won": won, "headline": VICTORIES.get(s.result, "Defeat"),
+        "result": s.result, "won": won,
+        "headline": VICTORIES.get(s.result) or AGAINST_THE_TEAM.get(s.result, "Defeat"),
         "rule": rule, "cause": cause, "text": f"{rule}: {cause}" if rule else cause,
         "turns": s.turn_no, "act": s.act, "part": s.part, "time": s.time,
         "strikes_taken": sum(strikes.values()), "strikes_by_player": strikes,

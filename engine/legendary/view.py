@@ -65,5 +65,6 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
         "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)
+        "secret": secret_hands,  # a Traitor mode: hidden cards beside the Avatars, secret hands
         **guidance(db, s),
     }

@@ -19,7 +19,8 @@ from matrix_gui.gestures import Gesture, GestureSet, Vars, Via
 WORDS = {"fight": "Fight {card}", "buytime": "Buy Time against {card}", "evade": "Pay to Evade {card}",
          "use": "Use {card}'s once-this-turn effect", "sacrifice": "Sacrifice {card}",
          "solo-discard": "Discard {card} to draw a card", "objective": "Complete the Objective",
-         "minor-victory": "Take the Minor Victory", "end": "End the Action Phase"}
+         "minor-victory": "Take the Minor Victory", "end": "End the Action Phase",
+         "defeat-smith": "Defeat {card} for free (no Smith player remains)"}
 
 
 class TableIndex(CardIndex):
@@ -100,6 +101,10 @@ GESTURES = GestureSet([
             _kind("enemy")),
     Gesture("complete", (("{card}",), ("{card}", "recruit"), ("{card}", "attack")),
             ((POOL, CARD), (CARD, POOL), (CARD, ("pile", "discarded"))), _kind("challenge")),
+    Gesture("defeat-smith", (("{card}",),), ((CARD, ("pile", "defeated_enemies")), (POOL, CARD)),
+            _kind("enemy")),
+    # Traitor modes: spend Attack on another player (LE-TRAITOR-14)
+    Gesture("strike-player", (("{seat}",),), ((POOL, ("pile", "p{seat}.avatar")),)),
     Gesture("sacrifice", (("{card}",),), ((CARD, ("pile", "defeated_heroes")),)),
     Gesture("choose", (("{k}",),), ((("option", "{k}"), None),)),
 ], me=lambda cmd, ix: None if ix is None else ix.active)
@@ -147,4 +152,8 @@ def _own_words(cmd: Command, ix: TableIndex, card: str) -> str | None:
         return f"Scan Row space {int(args[0]) + 1}"
     if v == "complete":
         return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
+    if v == "strike-player":
+        seat = int(args[0])
+        health = ix.view["players"][seat]["health"]
+        return f"Pay {health} Attack: {ix.player_name(seat)} draws a Strike"
     return None

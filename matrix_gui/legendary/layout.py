@@ -64,8 +64,9 @@ class RowSpaceInfo:
 
 
 def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cost: int,
-            player_names: list[str] | None = None) -> TableLayout:
-    """The table for ``players`` seats with ``active`` in the big area at the bottom."""
+            player_names: list[str] | None = None, secret: bool = False) -> TableLayout:
+    """The table for ``players`` seats with ``active`` in the big area at the bottom; ``secret``:
+    each player has a hidden Traitor Mode card beside the Avatar (LE-TRAITOR-07)."""
     names = player_names or [f"Player {i + 1}" for i in range(players)]
     areas: dict[str, Area] = {}
     phones: dict[str, Phone] = {}
@@ -113,7 +114,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     # --- the active player's area -------------------------------------------------------------------
     yd = yc + CARD_H + 26 + LABEL_H + 8
     a = active
-    _player(add, a, 0, yd, 1.0, MAIN_W, names[a])
+    _player(add, a, 0, yd, 1.0, MAIN_W, names[a], secret)
     ye = yd + CARD_H + 14 + LABEL_H
     height = ye + CARD_H + 20
     bands.append(Band(-12, yd - LABEL_H - 8, MAIN_W + 24, height - yd + LABEL_H + 8,
@@ -139,15 +140,17 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
             block = LABEL_H + 24 + 2 * CARD_H * k + 22 + 24
         for n, seat in enumerate(others):
             y = n * block + LABEL_H + 24
-            _player(add, seat, SIDE_X, y, k, side_w, names[seat])
+            _player(add, seat, SIDE_X, y, k, side_w, names[seat], secret)
             bands.append(Band(SIDE_X - 10, n * block, side_w + 20, block - 8, names[seat], "player"))
     # a decision shows over the Real World row (the Dock), never over the Matrix Row and Resolving
     # area that hold the card asking, nor the active player's hand and Strikes
     return TableLayout(areas, phones, bands, width, height, (MAIN_X + 520, yc - 30))
 
 
-def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str) -> None:
-    """One player's area at scale ``k``: Avatar, pool, deck, discard, Strikes, play area, hand."""
+def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str,
+            secret: bool = False) -> None:
+    """One player's area at scale ``k``: Avatar, pool, deck, discard, (hidden card), Strikes, play
+    area, hand."""
     cw, ch, step = CARD_W * k, CARD_H * k, STEP * k
     p = f"p{seat}."
     add(Area(p + "avatar", x0, y0, cw, ch, STACK, "Avatar", k, "avatar", seat))
@@ -160,6 +163,9 @@ def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: 
     add(Area(p + "deck", x, y0, cw, ch, STACK, "Deck", k, "hero", seat))
     add(Area(p + "discard", x + step, y0, cw, ch, STACK, "Discard", k, "hero", seat))
     xs = x + 2 * step
+    if secret:  # the face-down loyalty card beside the Avatar
+        add(Area(p + "hidden", xs, y0, cw, ch, STACK, "Hidden", k, "hero", seat))
+        xs += step
     sw = 170 * k / (1.0 if k == 1.0 else 0.75)
     add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if k == 1.0 else k, "strike", seat,
              fan=True))

@@ -53,6 +53,23 @@ def test_a_story_refused_by_the_engine_says_why_and_stays_open(qtbot, win):
                                "morpheus_reloaded_revolutions"]
 
 
+@pytest.mark.rule("LE-TRAITOR-01")
+def test_a_traitor_mode_is_offered_and_refused_outside_3_to_5_players(qtbot, win):
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, "the_matrix")
+    pick(dlg.traitor, "ignorance_is_bliss")
+    dlg.players.setValue(2)
+    dlg.accept()
+    assert dlg.result() != dlg.DialogCode.Accepted and "LE-TRAITOR-01" in dlg.problem.text()
+    dlg.players.setValue(3)
+    dlg.accept()
+    assert dlg.result() == dlg.DialogCode.Accepted
+    assert dlg.choice().traitor == "ignorance_is_bliss"
+    assert win.start_game(dlg.choice())
+    assert win.legendary.covered  # a secret game starts behind the hand-off curtain
+
+
 @pytest.fixture
 def shipped_win(qtbot, tmp_path):
     """A window over the shipped cards only (no developer cards: the real supply of cards)."""

@@ -64,3 +64,26 @@ def test_a_four_player_ignorance_is_bliss_game_through_the_gui_with_the_curtain(
     assert game.over, "the game did not finish"
     assert handoffs >= 8 and ways.get("drag", 0) > 20
     assert not page.covered  # the end shows the table, not a curtain
+
+
+@pytest.mark.rule("LE-TRAITOR-14")
+def test_dragging_the_attack_token_onto_a_players_avatar_strikes_them(qtbot, win):
+    from pathlib import Path
+
+    from tests.gui.conftest import drag
+
+    scn = Path(__file__).resolve().parents[1] / "scenarios" / "traitor_table.scn"
+    assert win.start_scenario(scn)
+    page = win.legendary
+    if page.covered:
+        qtbot.mouseClick(page.curtain, Qt.MouseButton.LeftButton)
+    s = win.ops.game.state
+    before = len(s.piles["p1.strikes"])
+    health = win.ops.game.observe(0)["players"][1]["health"]
+    drag(qtbot, win, ("pool", 0), ("pile", "p1.avatar"))
+    s = win.ops.game.state
+    assert len(s.piles["p1.strikes"]) == before + 1 or s.players[1].defeated
+    assert s.turn.attack == 12 - health
+    # Trinity is in the other world (the Matrix): the same drag is refused with the rule
+    drag(qtbot, win, ("pool", 0), ("pile", "p2.avatar"))
+    assert "LE-TRAITOR-14" in win.view.last_reason

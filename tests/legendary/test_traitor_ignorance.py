@@ -249,6 +249,8 @@ def test_le_traitor_17_the_traitor_alone_wins_by_playing_i_choose_the_matrix(sdb
     card = next(c for c in s.piles["p1.hand"] if s.defs[c] == THE_MATRIX)
     accepted(sc, f"play {card}")
     assert s.result == "traitor" and s.ending["rule"] == "LE-TRAITOR-17"
+    out = sc.game.observe(None)["outcome"]
+    assert out["headline"] == "The Traitor wins" and not out["won"]
 
 
 @pytest.mark.rule("LE-TRAITOR-17")
