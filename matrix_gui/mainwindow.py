@@ -391,7 +391,11 @@ class MainWindow(QMainWindow):
             return False
         self.ops.start(game)
         self.log.add_events(events)
-        self.status(f"Loaded {path}")
+        if getattr(game, "resumed", ""):  # an older save: said once, plainly, nothing lost
+            self.log.add_line(f"Note: {game.resumed}.", "#ffd54f")
+            self.status(f"Loaded {path}: {game.resumed}")
+        else:
+            self.status(f"Loaded {path}")
         return True
 
     def continue_game(self) -> bool:

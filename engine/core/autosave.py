@@ -200,7 +200,8 @@ def read_autosave(path: Path) -> tuple[str, dict[str, Any]]:
     merged = _fold(raw, digest(payload), list(commands))
     if merged is None:
         return ruleset, payload
-    out = {k: v for k, v in payload.items() if k not in ("snapshot", "snapshot_sealed")}  # (the base's)
+    out = dict(payload)  # its position is the base's: it covers the base's commands only
+    out["snapshot_commands"] = len(commands)
     out["commands"], out["state_hash"] = merged
     return ruleset, out
 

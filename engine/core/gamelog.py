@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import ConfigDict, StrictStr, StringConstraints
 
+import engine
 from engine.core.actions import ActionRegistry
 from engine.core.cardfiles import CardLoadError
 from engine.core.commands import MAX_COMMAND_CHARS, Command, CommandSyntaxError, parse
@@ -63,6 +64,17 @@ def parse_command(cmd: Command | str) -> Command | Rejection:
         return parse(cmd)
     except CommandSyntaxError as e:
         return Rejection("COMMAND", str(e))
+
+
+def saved_snapshot(payload: dict[str, Any]) -> dict[str, Any] | None:
+    """The position a save kept (plain, or encoded for a table with hidden cards), or None."""
+    snap = payload.get("snapshot")
+    if snap is None and isinstance(payload.get("snapshot_sealed"), str):
+        try:
+            snap = json.loads(zlib.decompress(base64.b64decode(payload["snapshot_sealed"], validate=True)))
+        except (ValueError, zlib.error):
+            return None
+    return snap if isinstance(snap, dict) else None
 
 
 def read_payload(payload: dict[str, Any], path: Path | None,
@@ -161,10 +173,52 @@ class LoggedGame(Generic[DB, S]):
         with a clear reason otherwise); ``each`` hears of every replayed command."""
         setup, commands, want = read_payload(payload, path, cls.read_setup)
         try:
-            game = cls.start_from(payload, setup, db, path)
-        except cls.SETUP_ERRORS as e:
-            raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
-        game.replay_log(commands, want, path, each=each)
+            try:
+                game = cls.start_from(payload, setup, db, path)
+            except cls.SETUP_ERRORS as e:
+                raise SaveError(path, f"cannot be set up ({one_line(e)})") from None
+            game.replay_log(commands, want, path, each=each)
+        except SaveError as stale:
+            # The log no longer replays (cards or rules changed since the save was made): go on
+            # from the position the save kept, if it holds one that this engine can read.
+            try:
+                resumed = cls._resume(payload, setup, commands, want, db, path)
+            except SaveError:
+                resumed = None  # the kept position does not help: the log's own error says why
+            if resumed is None:
+                raise stale from None
+            resumed.resumed = ("this save was made with other cards or rules: the game goes on from "
+                               "where it was saved, but its earlier moves cannot be replayed or undone")
+            return resumed
+        return game
+
+    # A sentence when the game goes on from a save's kept position instead of its replayed log.
+    resumed: str = ""
+
+    @classmethod
+    def resume_from(cls: type[G], snapshot: dict[str, Any], setup: Any, db: Any,
+                    path: Path | None) -> G | None:
+        """A game going on from a saved position (the ruleset checks it against its cards), or None
+        when the ruleset cannot; raises SaveError for a position it cannot read."""
+        return None
+
+    @classmethod
+    def _resume(cls: type[G], payload: dict[str, Any], setup: Any, commands: list[str], want: str,
+                db: Any, path: Path | None) -> G | None:
+        snapshot = saved_snapshot(payload)
+        if snapshot is None:
+            return None
+        covered = payload.get("snapshot_commands", len(commands))  # commands the position includes
+        if not isinstance(covered, int) or not 0 <= covered <= len(commands):
+            return None
+        try:
+            game = cls.resume_from(snapshot, setup, db, path)
+        except cls.SETUP_ERRORS:
+            return None
+        if game is None or payload.get("made_with") == game.made_with():
+            return None  # made by this very version: a log that fails to replay is damaged
+        rest = commands[covered:]  # an autosave journal's commands after its base
+        game.replay_log(rest, want, path)
         return game
 
     # --- commands -------------------------------------------------------------------------------
@@ -290,6 +344,12 @@ class LoggedGame(Generic[DB, S]):
 
     # --- saves ----------------------------------------------------------------------------------
 
+    def made_with(self) -> dict[str, str]:
+        """What a save's log depends on beyond its setup: the engine's version and (per ruleset) a
+        fingerprint of the cards. A log that fails to replay under the same values is damaged; under
+        other values it is only old."""
+        return {"app": engine.__version__}
+
     def secret(self) -> bool:
         """Whether the table hides cards from some seats (a save then keeps its snapshot out of a
         casual reader's sight)."""
@@ -297,7 +357,7 @@ class LoggedGame(Generic[DB, S]):
 
     def save_payload(self) -> dict[str, Any]:
         payload: dict[str, Any] = {"setup": self.state.setup, "commands": list(self.commands),
-                                   "state_hash": self.state_hash()}
+                                   "state_hash": self.state_hash(), "made_with": self.made_with()}
         if self.secret():
             payload["note"] = ("Hidden cards: this table keeps cards secret, so its snapshot is encoded "
                                "(base64 of zlib-packed JSON) to keep them from a casual look. The game is "

@@ -53,6 +53,15 @@ class CardDB:
         return self._area
 
     @cached_property
+    def fingerprint(self) -> str:
+        """A digest of what numbers the cards of a game (every definition id and its copies): a
+        save's log replays only over the same fingerprint."""
+        import hashlib
+
+        text = ";".join(f"{d}:{self.cards[d].copies}" for d in sorted(self.cards))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @cached_property
     def index(self) -> CardIndex:
         """The card sets and least costs the rules ask for on every command (computed once)."""
         return CardIndex.of(self)

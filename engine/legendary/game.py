@@ -81,6 +81,23 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         self.commands = []
         self.close_undo("the table was set up directly")
 
+    @classmethod
+    def resume_from(cls, snapshot: dict[str, Any], setup: LegendarySetup, db: CardDB | None,
+                    path: Path | None) -> LegendaryGame | None:
+        """Go on from a saved position whose cards this card database still holds."""
+        db = db or load_db([Path(d) for d in setup.card_dirs])
+        try:
+            state = State.from_dict(copy.deepcopy(snapshot))
+            missing = sorted({str(d) for d in state.defs if not isinstance(d, str) or d not in db.cards})
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise SaveError(path, f"has a damaged saved position ({e})") from None
+        if missing:
+            raise SaveError(path, f"needs cards this installation lacks: {', '.join(missing[:5])}")
+        game = cls(db, state)
+        game.initial = copy.deepcopy(snapshot)
+        game.close_undo("the game goes on from a saved position")
+        return game
+
     @property
     def setup(self) -> LegendarySetup:
         return LegendarySetup.from_dict(self.state.setup)
@@ -94,6 +111,9 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         return Rejection("COMMAND", f"there is no seat {seat} in this {n}-player game")
 
     # --- information ---------------------------------------------------------------------------
+
+    def made_with(self) -> dict[str, str]:
+        return {**super().made_with(), "cards": self.db.fingerprint}
 
     def secret(self) -> bool:
         return bool(self.state.setup.get("traitor"))  # hidden loyalty cards, secret hands

@@ -24,6 +24,11 @@ POTS_BY_PLAYERS = {1: 0, 2: 1, 3: 3, 4: 5, 5: 5}  # LE-SETUP-15
 FIRST_GAME_AVATARS = ("neo", "morpheus", "trinity", "switch", "mouse")
 
 
+# Setup fields added after saves were first written (left out of a save when at their default, so
+# that a game set up the old way keeps its state hash).
+LATER_FIELDS = ("story",)
+
+
 class SetupError(ValueError):
     """A setup that breaks a setup rule; the message names the rule."""
 
@@ -62,7 +67,11 @@ class LegendarySetup:
     story: bool = False  # Make Your Own Stories (LE-STORY): Extra Hero Groups may start in Zion
 
     def to_dict(self) -> dict[str, Any]:
-        return dc_dict(self)
+        d = dc_dict(self)
+        for name in LATER_FIELDS:  # at their defaults they are left out: older saves stay the same
+            if not d[name]:
+                del d[name]
+        return d
 
     @classmethod
     def from_dict(cls, d: Any) -> LegendarySetup:
