@@ -13,17 +13,10 @@ import pytest
 from engine.legendary.carddb import CardDB, load_db
 from tests.legendary.helpers import accepted as accept
 from tests.legendary.helpers import hero_effects, pile, settle
-from tests.legendary.test_revolutions_link import (
-    check_coordinated_copy,
-    check_dealt,
-    check_shape,
-    check_text,
-    check_value_curve,
-    gain,
-    game,
-    pool,
-    puts,
-)
+from tests.legendary.test_reloaded_ship_captains import _gain as gain
+from tests.legendary.test_reloaded_ship_captains import _pool as pool
+from tests.legendary.test_reloaded_ship_captains import puts
+from tests.legendary.test_revolutions_link import check_coordinated_copy, check_group, game
 
 GROUP = "defenders_of_zion"
 GUNS = "defenders_of_zion_feed_the_guns"
@@ -42,24 +35,11 @@ def strikes(sc, seat: int) -> list[int]:
 # --- the data --------------------------------------------------------------------------------------
 
 
-@pytest.mark.rule("LE-SETUP-18")
-def test_defenders_are_14_cards_in_the_5_5_3_1_shape_on_range_and_strength():
-    check_shape(GROUP, CARDS, {"range", "strength"})
+@pytest.mark.rule("LE-SETUP-18", "LE-SETUP-19")
+def test_defenders_are_14_cards_in_the_5_5_3_1_shape_on_range_and_strength_on_the_curve_and_dealt():
+    check_group(GROUP, CARDS, {"range", "strength"})
     gotcha = DB.cards[GOTCHA]
     assert gotcha.name == "Gotcha" and "coordinate" in gotcha.keywords
-
-
-def test_value_curve_about_cost_minus_one_and_plus_marks_match_the_data():
-    check_value_curve(GROUP)
-
-
-def test_text_follows_the_style_guide_and_every_keyword_has_a_reminder():
-    check_text(GROUP)
-
-
-@pytest.mark.rule("LE-SETUP-18", "LE-SETUP-19")
-def test_setup_deals_the_fourteen_into_zion_and_the_dock():
-    check_dealt(GROUP)
 
 
 @pytest.mark.rule("LE-CARD-27")

@@ -16,9 +16,12 @@ from engine.legendary.keywords import load_keywords, missing_reminders
 from engine.legendary.scenario import Scenario
 from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
-from tests.legendary.helpers import hero_effects, pile, settle, walk_effects
+from tests.legendary.helpers import hero_effects, pile, settle
 from tests.legendary.helpers import rejected as reject
 from tests.legendary.test_film_the_matrix import begin_part3, lines, one
+from tests.legendary.test_reloaded_ship_captains import _gain as gain
+from tests.legendary.test_reloaded_ship_captains import _pool as pool
+from tests.legendary.test_reloaded_ship_captains import puts
 
 GROUP = "link"
 HARDLINE = "link_hardline_open"
@@ -52,22 +55,16 @@ def game(group: str, text: str = "", players: int = 2) -> Scenario:
     return Scenario.from_text(head + text, DB)
 
 
-def pool(sc: Scenario) -> tuple[int, int]:
-    return sc.game.state.turn.recruit, sc.game.state.turn.attack
+def check_group(group: str, cards: tuple[str, ...], classes: set[str]) -> None:
+    """A Hero Group's data and setup: the 5/5/3/1 shape in its cost bands, labelled as the group, on
+    two leaning classes; the value curve; the text; all 14 dealt into Zion and the Dock."""
+    _check_shape(group, cards, classes)
+    _check_value_curve(group)
+    _check_text(group)
+    _check_dealt(group)
 
 
-def puts(where: str, **cards: str) -> str:
-    """Scenario lines putting each card into ``where`` under its name: ``puts("p1.hand", b=BURN)``."""
-    return "".join(f"put {card} {where} as {name}\n" for name, card in cards.items())
-
-
-def gain(effects: list, verb: str) -> int:
-    """What the effects' ``verb`` (gain_recruit / gain_attack / draw) adds, conditions met."""
-    return sum(e.amount for e in walk_effects(effects) if e.verb == verb)
-
-
-def check_shape(group: str, cards: tuple[str, ...], classes: set[str]) -> None:
-    """The 5/5/3/1 shape in its cost bands, labelled as the group, on two leaning classes."""
+def _check_shape(group: str, cards: tuple[str, ...], classes: set[str]) -> None:
     got = members(group)
     assert [c.id for c in got] == list(cards)
     assert [c.copies for c in got] == [5, 5, 3, 1]
@@ -79,7 +76,7 @@ def check_shape(group: str, cards: tuple[str, ...], classes: set[str]) -> None:
     assert {cls for c in got for cls in c.classes} == classes
 
 
-def check_value_curve(group: str) -> None:
+def _check_value_curve(group: str) -> None:
     """About cost - 1 points of printed Recruit + Attack, class ability on top; "+" marks match."""
     for c in members(group):
         flat = c.recruit + c.attack
@@ -92,7 +89,7 @@ def check_value_curve(group: str) -> None:
         assert c.attack_plus == bool(gain([*c.effects, *ca], "gain_attack")), c.id
 
 
-def check_text(group: str) -> None:
+def _check_text(group: str) -> None:
     """Text in the style guide's order: keywords first, the class ability labelled, a short flavour."""
     for c in members(group):
         assert c.text.endswith("."), c.id
@@ -102,7 +99,7 @@ def check_text(group: str) -> None:
     assert missing_reminders(members(group), load_keywords()) == []
 
 
-def check_dealt(group: str) -> None:
+def _check_dealt(group: str) -> None:
     sc = game(group)
     s = sc.game.state
     dealt = [cid for p in ("zion", *(f"dock.{i}" for i in range(5))) for cid in s.piles[p]
@@ -128,24 +125,11 @@ def check_coordinated_copy(group: str, card_id: str) -> None:
 # --- the data --------------------------------------------------------------------------------------
 
 
-@pytest.mark.rule("LE-SETUP-18")
-def test_link_is_14_cards_in_the_5_5_3_1_shape_on_tech_and_range():
-    check_shape(GROUP, CARDS, {"tech", "range"})
+@pytest.mark.rule("LE-SETUP-18", "LE-SETUP-19")
+def test_link_is_14_cards_in_the_5_5_3_1_shape_on_tech_and_range_on_the_curve_and_dealt():
+    check_group(GROUP, CARDS, {"tech", "range"})
     burn = DB.cards[BURN]
     assert burn.name == "Burn It, Link" and burn.copies == 1 and burn.classes == ["tech", "range"]
-
-
-def test_value_curve_about_cost_minus_one_and_plus_marks_match_the_data():
-    check_value_curve(GROUP)
-
-
-def test_text_follows_the_style_guide_and_every_keyword_has_a_reminder():
-    check_text(GROUP)
-
-
-@pytest.mark.rule("LE-SETUP-18", "LE-SETUP-19")
-def test_setup_deals_the_fourteen_into_zion_and_the_dock():
-    check_dealt(GROUP)
 
 
 @pytest.mark.rule("LE-CARD-35")
