@@ -346,7 +346,7 @@ def _defeat_all(t: Table, task: dict) -> None:
     """LE-ABILITY-07: only matching face-up cards in play. Their Fight: abilities then resolve in
     the order of LE-TIMING-06 (Combat Zone right to left, then the Row left to right)."""
     tasks: list[dict] = []
-    for pl, c in enemies_in_play(t):
+    for pl, c in enemies_in_play(t, task["fx"]["where"]):
         if _match(t, c, task["fx"]):
             tasks += defeat_enemy(t, c, pl, task["seat"], schedule=False)
     t.push(*tasks)

@@ -113,10 +113,13 @@ class DefeatEnemy(Strict):
 
 
 class DefeatAll(Strict):
-    """Defeat every face-up Enemy in play with the descriptor (LE-ABILITY-07)."""
+    """Defeat every face-up Enemy in play matching the filters (LE-ABILITY-07), e.g. every Machine,
+    or every Enemy with ``max_attack`` or less in one area."""
 
     verb: Literal["defeat_all"]
-    descriptor: str
+    descriptor: str | None = None
+    max_attack: int | None = None
+    where: Literal["any", "matrix_row", "combat_zone", "real_world"] = "any"
 
 
 class ReduceEnemyAttack(Strict):
