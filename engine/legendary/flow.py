@@ -452,6 +452,7 @@ def _begin_next_part(t: Table, task: dict) -> None:
         s.part = parts[idx + 1]
     else:
         t.move(cur, "acts", "acts", bottom=True)
+        s.mods.end_of_act()
         nxt = current_act_card(t)
         s.act = t.card(nxt).act
         s.part = t.card(nxt).parts[0].part

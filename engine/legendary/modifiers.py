@@ -48,7 +48,8 @@ class Modifiers:
     # (LE-SMITH-09/15; actions.avatar_ability).
     ability_from: tuple[tuple[int, int], ...] = ()
     # At most this many Strike cards are drawn by the active player on their turn; further strikes
-    # against them are skipped, not avoided (LE-CARD-24..26; flow's strike task). None: no limit.
+    # against them are skipped, not avoided (LE-CARD-24..26; flow's strike task). It lasts until
+    # the current Act ends (``end_of_act``). None: no limit.
     strike_cards_per_turn: int | None = None
     # The name of the card that set that limit, for the GUI to show while it is in force.
     strike_limit_source: str | None = None
@@ -61,6 +62,10 @@ class Modifiers:
     # The card sits in the Real World pile; the Act that moves it keeps this up to date and the
     # GUI draws it at that position. None: nothing travels there.
     beneath_dock: tuple[int, int] | None = None
+
+    def end_of_act(self) -> None:
+        """Clear the facts that last only until the Act ends (flow, when the next Act begins)."""
+        self.strike_cards_per_turn = self.strike_limit_source = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that differ from their defaults (an empty dict when no Act fact is set)."""

@@ -23,9 +23,8 @@ from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
 from engine.legendary.setup import LegendarySetup
-from engine.legendary.state import pp
 from tests.legendary.helpers import accepted, rejected, settle
-from tests.legendary.test_film_the_matrix import defs, kinds, lines
+from tests.legendary.test_film_the_matrix import defs, lines
 from tests.legendary.test_fuzz import pick, play_checked
 
 STORY = "the_battle_of_zion"
@@ -69,7 +68,7 @@ def events(res: Any, kind: str) -> list[Any]:
     return [e for e in res.events if e.kind == kind]
 
 
-# --- the Act's cards --------------------------------------------------------------------------------
+# --- the Act's cards ------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("LE-SETUP-10", "LE-ACT-02", "LE-ACT-03")
@@ -95,7 +94,7 @@ def test_setup_puts_the_mini_deck_under_act_1s(fdb):
     assert sorted(defs(g.state, "matrix_deck")[-20:-9]) == mini
 
 
-# --- the Diggers and an empty Zion (LE-CARD-14/15) ---------------------------------------------------------
+# --- the Diggers and an empty Zion (LE-CARD-14/15) ------------------------------------------------
 
 
 @pytest.mark.rule("LE-CARD-14", "LE-STRIKE-10", "LE-STRIKE-08")
@@ -145,8 +144,8 @@ def test_le_card_15_with_every_digger_defeated_an_empty_zion_is_no_loss(fdb):
 
 @pytest.mark.rule("LE-CARD-14", "LE-CARD-15")
 def test_le_card_15_one_digger_left_undefeated_still_loses(fdb):
-    sc = game(fdb, f"put {DIGGER} defeated_enemies\nput {DIGGER} real_world up\nput {MACHINES} defeated_enemies\n"
-              "empty zion\nput unplug zion")
+    sc = game(fdb, f"put {DIGGER} defeated_enemies\nput {DIGGER} real_world up\n"
+              f"put {MACHINES} defeated_enemies\nempty zion\nput unplug zion")
     sc.line("effect 0 hook name=machines_dig")
     assert sc.game.state.result == "loss:zion"
 
@@ -166,7 +165,7 @@ def test_part_1_fight_a_digger_from_the_real_world_then_part_2_begins(fdb):
     assert [(e.data["act"], e.data["part"]) for e in events(res, "act_advanced")] == [(2, 2)]
 
 
-# --- The Machines are Digging (LE-CARD-61) --------------------------------------------------------------------
+# --- The Machines are Digging (LE-CARD-61) --------------------------------------------------------
 
 
 @pytest.mark.rule("LE-CARD-61", "LE-SCAN-08")
@@ -182,7 +181,8 @@ def test_le_card_61_the_machines_are_digging_revealed_goes_into_the_players_deck
 def test_le_card_61_drawn_the_machines_wait_for_the_whole_draw_then_dig_or_are_dug_out(fdb, option):
     unplugs = "\n".join(f"put unplug p0.deck down as u{i}" for i in range(5))
     sc = game(fdb, f"world 0 matrix\ntime 8\nempty p0.hand p0.deck p0.discard\n{unplugs}\n"
-              f"put {MACHINES} p0.deck down as m\nput {DIGGER} defeated_enemies\nput {DIGGER} defeated_enemies")
+              f"put {MACHINES} p0.deck down as m\nput {DIGGER} defeated_enemies\n"
+              f"put {DIGGER} defeated_enemies")
     s = sc.game.state
     zion = len(s.piles["zion"])
     res = accepted(sc, "end")  # Cleanup draws 6: The Machines are Digging first
@@ -204,7 +204,7 @@ def test_le_card_61_drawn_the_machines_wait_for_the_whole_draw_then_dig_or_are_d
     settle(sc)
 
 
-# --- Fly the Mechanical Line (LE-CARD-21..23) -----------------------------------------------------------------
+# --- Fly the Mechanical Line (LE-CARD-21..23) -----------------------------------------------------
 
 
 @pytest.mark.rule("LE-CARD-21")
@@ -228,8 +228,8 @@ def test_le_card_21_revealed_in_the_combat_zone_it_still_goes_below_the_hovercra
 @pytest.mark.rule("LE-CARD-22", "LE-CARD-23", "LE-ACT-04", "LE-ACT-09")
 def test_le_card_22_23_the_line_flies_beneath_the_dock_and_is_completed_beneath_zion(fdb):
     steps = fdb.playmat.dock_spaces + 1
-    sc = game(fdb, f"world 0 matrix\ntime 6\nput strike_bullet_graze p1.strikes\nput {LINE} row.4 down as line\n"
-              f"pool attack={scan_cost(fdb)}", act="2 2")
+    sc = game(fdb, f"world 0 matrix\ntime 6\nput strike_bullet_graze p1.strikes\n"
+              f"put {LINE} row.4 down as line\npool attack={scan_cost(fdb)}", act="2 2")
     s = sc.game.state
     accepted(sc, "scan 4")
     line = sc.ref("line")
@@ -260,7 +260,7 @@ def test_fly_is_offered_only_while_the_line_flies(fdb):
     assert [c.text() for c in sc.game.legal_commands() if c.verb == "fly"] == ["fly recruit"]
 
 
-# --- Go Up, Over Them. (LE-CARD-24..26) ----------------------------------------------------------------
+# --- Go Up, Over Them. (LE-CARD-24..26) -----------------------------------------------------------
 
 
 def go_up(db: CardDB, extra: str = "", swarms: int = 2) -> Scenario:
@@ -329,7 +329,20 @@ def test_le_card_26_strikes_against_the_time_track_are_not_limited(fdb):
     assert s.time == 6
 
 
-# --- Mobile Bombs (LE-CARD-41/42) -------------------------------------------------------------------------
+@pytest.mark.rule("LE-CARD-26", "LE-ACT-09")
+def test_le_card_26_go_up_over_them_lasts_until_this_act_ends(fdb):
+    cost = fdb.cards[GO_UP].cost_either
+    sc = game(fdb, f"world 0 real\nput {GO_UP} real_world up as go\nput {LINE} discarded\npool attack={cost}",
+              act="2 2")
+    s = sc.game.state
+    accepted(sc, "complete $go")
+    assert s.mods.strike_cards_per_turn == 1
+    accepted(sc, "objective")
+    assert (s.act, s.part) == (3, 1) and s.mods.strike_cards_per_turn is None
+    assert "strike_limit_source" not in sc.game.observe(0)["modifiers"]
+
+
+# --- Mobile Bombs (LE-CARD-41/42) -----------------------------------------------------------------
 
 
 @pytest.mark.rule("LE-CARD-41", "LE-SCAN-10")
@@ -344,7 +357,8 @@ def test_le_card_41_a_scanned_bomb_waits_this_turn_then_goes_off_at_the_scanners
     sc.line("effect 0 push_row_into_combat")
     assert bomb in s.piles["combat"]
     res = accepted(sc, "end")  # the scanning player's turn: it does not strike
-    assert not events(res, "strike_drawn") and [e.data["card"] for e in events(res, "strike_skipped")] == [bomb]
+    assert not events(res, "strike_drawn")
+    assert [e.data["card"] for e in events(res, "strike_skipped")] == [bomb]
     settle(sc)
     res = accepted(sc, "end")  # seat 1's turn: it strikes as usual; then seat 0's turn begins
     settle(sc)
@@ -377,7 +391,7 @@ def test_le_card_42_a_bomb_revealed_entering_the_combat_zone_strikes_that_turn(f
     assert [e.data["seat"] for e in events(res, "strike_drawn")] == [0]
 
 
-# --- Sentinel Hunter (LE-CARD-43/44) ---------------------------------------------------------------------------
+# --- Sentinel Hunter (LE-CARD-43/44) --------------------------------------------------------------
 
 
 @pytest.mark.rule("LE-CARD-43", "LE-STRIKE-08")
@@ -423,7 +437,7 @@ def test_le_card_43_the_hunted_player_chooses_among_different_heroes(fdb):
     assert len(left) == 1
 
 
-# --- the other cards ---------------------------------------------------------------------------------------
+# --- the other cards ------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("LE-KEYWORD-21", "LE-FIGHT-02")
@@ -451,7 +465,7 @@ def test_the_dome_is_breached_digs_twice_and_real_world_players_discard(fdb):
     assert sc.ref("ev") in s.piles["discarded"]
 
 
-# --- whole games from this Act -------------------------------------------------------------------------------
+# --- whole games from this Act --------------------------------------------------------------------
 
 
 def new_game(db: CardDB, players: int, seed: int) -> LegendaryGame:

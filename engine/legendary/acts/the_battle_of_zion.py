@@ -148,12 +148,12 @@ def fly_candidates(t: Table) -> Iterator[Command]:
 
 
 def go_up_over_them(t: Table, task: dict) -> None:
-    """From now on the active player draws at most one Strike card on their turn; Strike cards
-    already drawn this turn count (LE-CARD-26)."""
+    """For the rest of this Act the active player draws at most one Strike card on their turn;
+    Strike cards already drawn this turn count (LE-CARD-26)."""
     m = t.s.mods
     m.strike_cards_per_turn = STRIKES_PER_TURN
     m.strike_limit_source = t.name(task["src"])
-    t.emit("strike_limit", f"{m.strike_limit_source}: from now on each player draws at most "
+    t.emit("strike_limit", f"{m.strike_limit_source}: for the rest of this Act each player draws at most "
            f"{STRIKES_PER_TURN} Strike on their turn", limit=STRIKES_PER_TURN)
 
 
