@@ -410,17 +410,16 @@ def test_le_card_43_the_hunter_takes_a_hero_costing_1_or_more_from_the_discard_p
 @pytest.mark.rule("LE-CARD-43", "LE-CARD-44")
 def test_le_card_43_44_with_nothing_to_hunt_it_moves_on_and_waits_for_that_players_turn(fdb):
     hero = dear_hero(fdb)
-    sc = game(fdb, f"world 0 matrix\nworld 1 matrix\nempty p0.discard p1.discard p1.deck\n"
-              f"put unplug p0.discard\nput {hero} p1.deck as prey\nput {HUNTER} p0.beside up as hunter")
+    sc = game(fdb, f"world 0 matrix\nworld 1 matrix\nempty p0.discard p1.discard\n"
+              f"put unplug p0.discard\nput {hero} p1.discard as prey\nput {HUNTER} p0.beside up as hunter")
     s = sc.game.state
     res = accepted(sc, "end")
     assert sc.ref("hunter") in s.piles["p1.beside"]
     assert [e.data["seat"] for e in events(res, "hunter_moved")] == [1]
-    assert sc.ref("prey") not in s.piles["defeated_heroes"]  # nothing happens to seat 1 yet
-    lines(sc, f"empty p1.hand\nput {hero} p1.discard as prey2")
-    res = accepted(sc, "end")  # seat 1's turn: now it hunts them
+    assert sc.ref("prey") in s.piles["p1.discard"]  # nothing happens to seat 1 yet
+    accepted(sc, "end")  # seat 1's turn: now it hunts them
     settle(sc)
-    assert sc.ref("prey2") in s.piles["defeated_heroes"]
+    assert sc.ref("prey") in s.piles["defeated_heroes"]
 
 
 @pytest.mark.rule("LE-CARD-43")
