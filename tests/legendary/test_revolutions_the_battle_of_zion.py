@@ -394,11 +394,16 @@ def test_le_card_42_a_bomb_revealed_entering_the_combat_zone_strikes_that_turn(f
 # --- Sentinel Hunter (LE-CARD-43/44) --------------------------------------------------------------
 
 
+def hunt(db: CardDB, prey_seat: int, text: str) -> Scenario:
+    """Seat 0 in the Matrix with only an Unplug (cost 0) in its discard pile, and a Hero costing 3
+    or more, ``prey``, on top of ``prey_seat``'s discard pile; then ``text``."""
+    return game(db, f"world 0 matrix\nempty p0.discard\nput unplug p0.discard\n{text}\n"
+                f"put {dear_hero(db)} p{prey_seat}.discard as prey")
+
+
 @pytest.mark.rule("LE-CARD-43", "LE-STRIKE-08")
 def test_le_card_43_the_hunter_takes_a_hero_costing_1_or_more_from_the_discard_pile(fdb):
-    hero = dear_hero(fdb)
-    sc = game(fdb, f"world 0 matrix\nempty p0.discard\nput unplug p0.discard\nput {hero} p0.discard as prey\n"
-              f"put {HUNTER} row.4 down as hunter\npool attack={scan_cost(fdb)}")
+    sc = hunt(fdb, 0, f"put {HUNTER} row.4 down as hunter\npool attack={scan_cost(fdb)}")
     s = sc.game.state
     accepted(sc, "scan 4")
     assert sc.ref("hunter") in s.piles["p0.beside"]  # Reveal: beside the scanning player's Avatar
@@ -409,9 +414,7 @@ def test_le_card_43_the_hunter_takes_a_hero_costing_1_or_more_from_the_discard_p
 
 @pytest.mark.rule("LE-CARD-43", "LE-CARD-44")
 def test_le_card_43_44_with_nothing_to_hunt_it_moves_on_and_waits_for_that_players_turn(fdb):
-    hero = dear_hero(fdb)
-    sc = game(fdb, f"world 0 matrix\nworld 1 matrix\nempty p0.discard p1.discard\n"
-              f"put unplug p0.discard\nput {hero} p1.discard as prey\nput {HUNTER} p0.beside up as hunter")
+    sc = hunt(fdb, 1, f"world 1 matrix\nempty p1.discard\nput {HUNTER} p0.beside up as hunter")
     s = sc.game.state
     res = accepted(sc, "end")
     assert sc.ref("hunter") in s.piles["p1.beside"]
