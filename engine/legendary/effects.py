@@ -424,6 +424,25 @@ def _place_in_row(t: Table, task: dict) -> None:
         rowmod.place(t, deck[-1], "matrix_deck", fx["space"], face_up=deck[-1] == t.s.inevitable)
 
 
+def in_play(t: Table, cid: int) -> bool:
+    """Whether ``cid`` is in play on the playmat: a Row space (attached too), the Combat Zone,
+    Operations or the Real World (beside an Avatar too)."""
+    where = t.s.where(cid)
+    return where in ("combat", "operations", "real_world") or where.startswith(("row.", "att.")) \
+        or where.endswith(".beside")
+
+
+@verb("light_fuse")
+def _light_fuse(t: Table, task: dict) -> None:
+    """LE-CARD-41: this card's fuse burns until the start of your next turn; until then it does
+    not strike on your turn (flow.burn_fuses, strikeplan.plan)."""
+    cid, seat = task["src"], task["seat"]
+    m = t.s.mods
+    m.fuses = (*(f for f in m.fuses if f[0] != cid), (cid, seat))
+    t.emit("fuse_lit", f"The fuse of {t.name(cid)} is lit: it goes off at the start of "
+           f"{t.player_name(seat)}'s next turn", card=cid, seat=seat)
+
+
 @verb("if_revealed_by")
 def _if_revealed_by(t: Table, task: dict) -> None:
     """LE-SCAN-10: a Reveal ability that depends on how the card was revealed."""

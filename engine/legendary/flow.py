@@ -58,6 +58,45 @@ def _start_turn(t: Table, task: dict) -> None:
         t.push({"op": "begin_action"})
         return
     t.push({"op": "matrix_phase"}, {"op": "chase"}, {"op": "begin_action"})
+    burn_fuses(t)
+    check_zion_overrun(t)
+
+
+def burn_fuses(t: Table) -> None:
+    """LE-CARD-41: the fuses lit on this seat's last turn burn down now. A card still in play
+    resolves its ``fuse`` effects (before the Matrix Phase); one already gone just drops its fuse.
+    A fuse of a seat that has left the game burns at the next turn's start."""
+    s = t.s
+    burning = [(c, seat) for c, seat in s.mods.fuses if seat == s.active or s.players[seat].defeated]
+    if not burning:
+        return
+    s.mods.fuses = tuple(f for f in s.mods.fuses if f not in burning)
+    tasks = []
+    for cid, _ in burning:
+        if effects.in_play(t, cid):
+            t.emit("fuse_burnt", f"The fuse of {t.name(cid)} burns down", card=cid)
+            tasks += [{"op": "fx", "fx": e, "src": cid, "seat": s.active} for e in t.fx(cid, "fuse")]
+    t.push(*tasks)
+
+
+ZION_GONE = frozenset({"defeated_enemies", "defeated_heroes", "discarded", "removed", "box",
+                       "out_of_play", "extras", "strike_discard"})
+
+
+def check_zion_overrun(t: Table) -> None:
+    """LE-CARD-14/15 (default): the team loses when Zion is empty while a card that says so is
+    undefeated, in play or in any deck, hand or discard pile."""
+    s = t.s
+    if s.piles["zion"] or s.result:
+        return
+    cards, defs = t.db.cards, s.defs
+    for name, pile in s.piles.items():
+        if name in ZION_GONE:
+            continue
+        for cid in pile:
+            if getattr(cards[defs[cid]], "loses_if_zion_empty", False):
+                t.end_game("loss:zion", "LE-CARD-14", f"Zion is empty while {t.name(cid)} is undefeated")
+                return
 
 
 @op("matrix_phase")
@@ -143,8 +182,8 @@ def carry_out(t: Table, plan: strikeplan.StrikePlan) -> None:
     """One Enemy strikes as ``plan`` says: its Strike: ability (LE-STRIKE-08) then its strikes; a
     distracted one does not (LE-KEYWORD-19/20)."""
     if plan.skipped:
-        t.emit("strike_skipped", f"{t.name(plan.card)} is distracted (Buy Time) and does not strike",
-               card=plan.card)
+        why = "is distracted (Buy Time)" if plan.skipped == "Buy Time" else f"waits ({plan.skipped})"
+        t.emit("strike_skipped", f"{t.name(plan.card)} {why} and does not strike", card=plan.card)
         return
     if plan.mode == "none":
         return
@@ -199,6 +238,12 @@ def _strike(t: Table, task: dict) -> None:
         t.emit("strike_skipped", f"{t.name(task['src'])} does not strike {t.player_name(seat)}",
                card=task["src"], seat=seat)
         return
+    limit = s.mods.strike_cards_per_turn
+    if limit is not None and not task["to_time"] and seat == s.active and s.turn.strike_cards >= limit:
+        # LE-CARD-24/25: skipped, not avoided, so nothing that avoids strikes is used up
+        t.emit("strike_skipped_limit", f"{t.player_name(seat)} draws no more Strikes this turn "
+               f"({s.mods.strike_limit_source})", seat=seat)
+        return
     if p.avoid > 0:
         p.avoid -= 1
         t.emit("strike_avoided", f"{t.player_name(seat)} avoids a strike", seat=seat)
@@ -221,6 +266,8 @@ def draw_strike_card(t: Table, seat: int, wild: bool, src: int) -> None:
         if not s.piles["strikes"]:
             return
     cid = s.piles["strikes"][-1]
+    if seat == s.active:
+        s.turn.strike_cards += 1  # LE-CARD-26: counted whether or not a limit is in force yet
     t.move(cid, "strikes", "resolving", face_up=True,
            text=f"{t.player_name(seat)} draws the Strike {t.name(cid)}")
     t.emit("strike_drawn", f"Strike: {t.name(cid)}", card=cid, seat=seat)
@@ -348,6 +395,7 @@ def refill_dock(t: Table) -> None:
     for i in range(t.mat.dock_spaces):
         if not s.piles[dock(i)] and s.piles["zion"]:
             t.move(s.piles["zion"][-1], "zion", dock(i), face_up=True)
+    check_zion_overrun(t)
 
 
 # --- Acts -------------------------------------------------------------------------------------------
@@ -404,6 +452,7 @@ def _begin_next_part(t: Table, task: dict) -> None:
         s.part = parts[idx + 1]
     else:
         t.move(cur, "acts", "acts", bottom=True)
+        s.mods.end_of_act()
         nxt = current_act_card(t)
         s.act = t.card(nxt).act
         s.part = t.card(nxt).parts[0].part

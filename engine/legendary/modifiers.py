@@ -47,6 +47,25 @@ class Modifiers:
     # (seat, Avatar card) pairs: that seat's Avatar ability comes from that other Avatar card
     # (LE-SMITH-09/15; actions.avatar_ability).
     ability_from: tuple[tuple[int, int], ...] = ()
+    # At most this many Strike cards are drawn by the active player on their turn; further strikes
+    # against them are skipped, not avoided (LE-CARD-24..26; flow's strike task). It lasts until
+    # the current Act ends (``end_of_act``). None: no limit.
+    strike_cards_per_turn: int | None = None
+    # The name of the card that set that limit, for the GUI to show while it is in force.
+    strike_limit_source: str | None = None
+    # Lit fuses as (card, seat): at the start of that seat's next turn the card's ``fuse`` effects
+    # resolve if it is still in play; on the seat's own turn the card does not strike
+    # (LE-CARD-41; flow.burn_fuses, strikeplan.plan).
+    fuses: tuple[tuple[int, int], ...] = ()
+    # A card travelling along the positions beneath the Dock, as (card, position): 0 is below the
+    # Hovercraft stack, 1..dock_spaces beneath each Dock space, left to right (LE-CARD-21..23).
+    # The card sits in the Real World pile; the Act that moves it keeps this up to date and the
+    # GUI draws it at that position. None: nothing travels there.
+    beneath_dock: tuple[int, int] | None = None
+
+    def end_of_act(self) -> None:
+        """Clear the facts that last only until the Act ends (flow, when the next Act begins)."""
+        self.strike_cards_per_turn = self.strike_limit_source = None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that differ from their defaults (an empty dict when no Act fact is set)."""
@@ -59,11 +78,16 @@ class Modifiers:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Modifiers:
-        """The inverse of ``to_dict`` and of ``to_saved``."""
-        return cls(**{_FIELD_NAMES.get(k, k): tuple(v) if isinstance(v, list) else v for k, v in d.items()})
+        """The inverse of ``to_dict`` and of ``to_saved`` (JSON lists back to tuples)."""
+        return cls(**{_FIELD_NAMES.get(k, k): _tuples(v) for k, v in d.items()})
 
     def copy(self) -> Modifiers:
         return field_copy(self)  # every field is an immutable value
+
+
+def _tuples(v: Any) -> Any:
+    """A JSON value with every list turned back into a tuple (the fields hold immutable values)."""
+    return tuple(_tuples(x) for x in v) if isinstance(v, (list, tuple)) else v
 
 
 # Fields saved under another name (the keys of the former ``State.flags`` dict).

@@ -289,6 +289,13 @@ class PutExtra(Strict):
     space: int = Field(default=4, ge=0, le=4)
 
 
+class LightFuse(Strict):
+    """Light this card's fuse: it does not strike on your turn, and if it is still in play at the
+    start of your next turn its ``fuse`` effects resolve (LE-CARD-41)."""
+
+    verb: Literal["light_fuse"]
+
+
 class Hook(Strict):
     """A rule no verb can say: a Python hook registered under ``name``."""
 
@@ -303,7 +310,7 @@ Effect = Annotated[
         ReduceEnemyAttack | Discard | DefeatTopOfDeck | IfWorld | IfAct | ChooseOne | EachPlayer |
         BeginNextPart | PushRowIntoCombat | PutIntoDefeated | PutIntoDeck | AttachToSpace | Allow |
         Forbid | PlaceInRealWorld | MoveToOperations | AddExtrasToZion | GainExtra | Pay | IfRevealedBy |
-        PlaceInRow | IfInPlayArea | PutExtra | Hook
+        PlaceInRow | IfInPlayArea | PutExtra | LightFuse | Hook
     ),
     Field(discriminator="verb"),
 ]
@@ -417,6 +424,11 @@ class EnemyCard(_Card):
     matrix_row: list[AreaEffect] = []
     combat_zone: list[AreaEffect] = []
     part_of_the_system: bool = False
+    fuse: list[Effect] = Field(default=[], description="what happens when its lit fuse burns down "
+                               "with the card still in play (LE-CARD-41)")
+    loses_if_zion_empty: bool = Field(default=False, description="while this card is undefeated, "
+                                      "in play or in a deck, the team loses when Zion is empty "
+                                      "(LE-CARD-14/15)")
 
 
 class ChallengeCard(_Card):
@@ -440,6 +452,9 @@ class EventCard(_Card):
     reveal: list[Effect] = []
     on_draw: list[Effect] = []
     part_of_the_system: bool = False
+    loses_if_zion_empty: bool = Field(default=False, description="while this card is undefeated, "
+                                      "in play or in a deck, the team loses when Zion is empty "
+                                      "(LE-CARD-14/15)")
 
 
 class StrikeCard(_Card):

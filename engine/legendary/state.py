@@ -79,6 +79,7 @@ class Turn:
     skip_to_cleanup: bool = False
     gained: list[int] = field(default_factory=list)  # cards the active player gained this turn
     chosen_classes: dict[str, str] = field(default_factory=dict)  # card id -> class picked on play
+    strike_cards: int = 0  # Strike cards the active player has drawn this turn (LE-CARD-24..26)
 
     def copy(self) -> Turn:
         """A deep copy: its lists and dict hold only ints and strings, so copying them is enough."""
@@ -91,6 +92,8 @@ def _turn_dict(turn: Turn, cp: Any) -> dict[str, Any]:
         del d["gained"]  # absent while empty, so positions saved before it existed hash the same
     if not d["chosen_classes"]:
         del d["chosen_classes"]  # the same
+    if not d["strike_cards"]:
+        del d["strike_cards"]  # the same
     return d
 
 

@@ -45,6 +45,8 @@ def plan(t: Table, cid: int, *, to_time: bool) -> StrikePlan:
         to_time = False  # LE-CARD-03: strikes no longer lower the Time Track
     hits = 0 if c.strike_mode != "normal" else 2 if "double_strike" in c.keywords else 1
     skipped = "Buy Time" if cid in t.s.turn.bought_time else ""  # LE-KEYWORD-19/20
+    if not skipped and (cid, t.s.active) in t.s.mods.fuses:
+        skipped = "its fuse is lit"  # LE-CARD-41: not on the turn its fuse was lit
     return StrikePlan(cid, strike_target(t), hits, to_time, "wild_swing" in c.keywords,
                       c.strike_mode, bool(t.fx(cid, "strike")) and c.strike_mode != "none", skipped)
 
@@ -89,6 +91,8 @@ def forecast(t: Table) -> dict[str, Any]:
     slowing = "slowing_time" in s.setup.get("variants", ())
     time_hits = s.turn.strikes_to_time
     cards = time_loss = avoided = abilities = 0
+    limit = s.mods.strike_cards_per_turn  # LE-CARD-24: the active player's Strike cards this turn
+    drawn = s.turn.strike_cards
     rows = []
     for where, p in plans:
         if p.skipped:
@@ -99,6 +103,9 @@ def forecast(t: Table) -> dict[str, Any]:
         for _ in range(p.hits):
             if s.players[p.seat].defeated:
                 break
+            capped = limit is not None and not p.to_time and p.seat == s.active and drawn >= limit
+            if capped:
+                continue  # skipped, not avoided (LE-CARD-25)
             if avoid[p.seat] > 0:  # LE-STRIKE-09
                 avoid[p.seat] -= 1
                 r_avoid += 1
@@ -109,6 +116,7 @@ def forecast(t: Table) -> dict[str, Any]:
                 r_time += 1
             else:
                 r_cards += 1
+                drawn += p.seat == s.active
         cards, time_loss, avoided = cards + r_cards, time_loss + r_time, avoided + r_avoid
         rows.append(_row(t, where, p, r_cards, r_time, r_avoid))
     return {"enemies": rows, "strike_cards": cards, "time_loss": time_loss, "avoided": avoided,

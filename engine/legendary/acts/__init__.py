@@ -72,6 +72,7 @@ def registry() -> Registry:
         free_the_keymaker,
         he_is_the_one,
         know_thyself,
+        the_battle_of_zion,
         the_oracles_call,
         what_is_the_matrix,
     )
@@ -83,5 +84,6 @@ def registry() -> Registry:
         the_oracles_call.ACT,
         free_the_keymaker.ACT,
         club_hel.ACT,
+        the_battle_of_zion.ACT,
         traitor.RULES,
     ))

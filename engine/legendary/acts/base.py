@@ -53,10 +53,11 @@ class Restriction:
 @dataclass(frozen=True)
 class Hint:
     """What works toward a query's "yes", for bots that cannot read Python: card ids to defeat or
-    complete, and decks worth recruiting from."""
+    complete, decks worth recruiting from, and the Act's commands worth using whenever legal."""
 
     cards: frozenset[str] = frozenset()
     recruit: frozenset[str] = frozenset()
+    commands: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

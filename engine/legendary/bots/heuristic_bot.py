@@ -183,6 +183,9 @@ class HeuristicBot:
         for c in by.get("complete", ()):
             if s.defs[c.args[0]] in wanted or self._challenge_worth(t, c.args[0]):
                 return c
+        for verb in sorted(self._hint(t).commands):  # an Act's own step toward the Objective
+            if verb in by:
+                return by[verb][0]
         if "evade" in by:
             evades = [c for c in by["evade"] if c.args[0] in s.piles["combat"]]
             if evades:
@@ -302,6 +305,8 @@ class HeuristicBot:
         v = 1.0 + (effects.enemy_attack(t, cid) or 0) * 0.2
         if s.defs[cid] in wanted:
             v += 10
+        if any(f[0] == cid for f in s.mods.fuses):
+            v += 5  # its fuse is lit: it goes off soon (LE-CARD-41)
         if cid in s.piles["combat"] or cid in s.piles["real_world"] or \
                 any(cid in s.piles[pp(p.seat, "beside")] for p in s.players):
             v += 4  # strikes this turn
