@@ -1,0 +1,32 @@
+"""Shared fixtures for campaign tests: the shipped cards plus two stand-in films
+(tests/fixtures/campaign/films.toml), so a three-film campaign exists before Reloaded and
+Revolutions are registered."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.legendary.campaign import Campaign, CampaignId, new_campaign
+from engine.legendary.carddb import CardDB, load_db
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CARD_DIRS = [str(FIXTURES / "cards"), str(FIXTURES / "campaign")]
+TEAM = ["neo", "switch", "niobe"]
+
+
+@pytest.fixture(scope="session")
+def fdb() -> CardDB:
+    """The shipped cards, the fixture cards and three films in release order."""
+    return load_db([Path(d) for d in CARD_DIRS])
+
+
+@pytest.fixture(scope="session")
+def shipped() -> CardDB:
+    return load_db()
+
+
+@pytest.fixture
+def campaign(fdb: CardDB) -> Campaign:
+    """A new film campaign over the three fixture films for Neo, Switch and Niobe."""
+    return new_campaign(fdb, TEAM, seed=3, card_dirs=CARD_DIRS, campaign_id=CampaignId("test-campaign"))
