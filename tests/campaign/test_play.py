@@ -108,7 +108,9 @@ def test_only_the_try_being_played_can_be_recorded(fdb, campaign):
 
 
 @pytest.mark.rule("LE-CAMPAIGN-12")
-def test_after_a_win_the_next_game_starts_fresh(fdb, campaign):
+def test_after_a_win_the_next_game_starts_fresh(fdb):
+    campaign = new_campaign(fdb, ["neo", "morpheus", "niobe"], seed=5, card_dirs=CARD_DIRS,
+                            campaign_id=CampaignId("fresh"))
     setup, game, out = play_to_end(fdb, campaign)
     while not out.major:  # the heuristic bot, seeded: it wins a Major Victory within a few tries
         record(fdb, campaign, setup, out)
@@ -150,10 +152,14 @@ def test_a_setup_refuses_scars_that_do_not_fit(fdb, campaign):
 
 @pytest.mark.rule("LE-CAMPAIGN-17", "LE-STRIKE-06")
 def test_each_scar_is_one_damage_whatever_its_printed_damage(fdb, scarred):
-    t = scarred.table()
-    printed = sum(fdb.cards[scarred.state.defs[c]].damage for c in scarred.state.piles[pp(0, "scars")])
-    assert t.damage(0) == 3 and printed != 3  # the fixture seed draws scars printed with other damage
-    assert scarred.observe(0)["players"][0]["damage"] == 3
+    s, t = scarred.state, scarred.table()
+    # make every scar a Strike card printed with 2 damage (the setup drew them at random)
+    twos = [c for c in s.piles["strikes"] if fdb.cards[s.defs[c]].damage == 2][:3]
+    for scar, two in zip(list(s.piles[pp(0, "scars")]), twos, strict=True):
+        t.move(scar, pp(0, "scars"), "strikes")
+        t.move(two, "strikes", pp(0, "scars"), face_up=False)
+    assert sum(fdb.cards[s.defs[c]].damage for c in s.piles[pp(0, "scars")]) == 6
+    assert t.damage(0) == 3 and scarred.observe(0)["players"][0]["damage"] == 3
 
 
 @pytest.mark.rule("LE-CAMPAIGN-17", "LE-STRIKE-07")

@@ -31,7 +31,8 @@ from engine.legendary.schema import Film
 from engine.legendary.setup import LegendarySetup, starting_time, validate
 from engine.legendary.state import State, pp
 
-TRY_SEED_STEP = 1000  # seeds of game N's tries: seed + N * 1000 + try number
+# The seed of try T of game G: seed * 100000 + G * 1000 + T, so two campaigns never share a try.
+SEED_STRIDE, GAME_STRIDE = 100_000, 1000
 
 
 class CampaignError(ValueError):
@@ -119,7 +120,7 @@ def play(c: Campaign) -> LegendarySetup:
     t = g.pending
     if t is None:
         n = len(g.tries) + 1
-        t = Try(number=n, seed=c.seed + g.number * TRY_SEED_STEP + n)
+        t = Try(number=n, seed=c.seed * SEED_STRIDE + g.number * GAME_STRIDE + n)
         g.tries.append(t)
     return setup_of(c, g, seed=t.seed, try_no=t.number)
 
