@@ -19,7 +19,7 @@ from engine.legendary.campaign import (
 )
 from engine.legendary.campaign.fileschema import to_body
 from tests.campaign.helpers import finish, outcome
-from tests.robust.damage import JSON, _places
+from tests.robust.damage import damage_fields
 
 pytestmark = pytest.mark.rule("LE-CAMPAIGN-11", "LE-CAMPAIGN-17")  # what a campaign file keeps
 
@@ -130,15 +130,7 @@ def damaged_body(draw, body: dict) -> bytes:
     if draw(st.booleans()):
         good = envelope(body)
         return good[: draw(st.integers(0, len(good) - 1))]
-    for _ in range(draw(st.integers(1, 3))):
-        node, key = draw(st.sampled_from(_places(body)))
-        op = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
-        if op == "delete":
-            del node[key]
-        elif op == "add" and isinstance(node, dict):
-            node[draw(st.text(min_size=1, max_size=8))] = draw(JSON)
-        else:
-            node[key] = draw(JSON)
+    damage_fields(draw, body)
     try:
         return envelope(body)
     except ValueError:  # a value JSON cannot hold
