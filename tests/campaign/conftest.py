@@ -3,6 +3,7 @@
 Revolutions are registered."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,17 @@ CARD_DIRS = [str(FIXTURES / "cards"), str(FIXTURES / "campaign")]
 TEAM = ["neo", "switch", "niobe"]
 
 
+FIXTURE_FILMS = ("fixture_second", "fixture_third")
+
+
 @pytest.fixture(scope="session")
 def fdb() -> CardDB:
-    """The shipped cards, the fixture cards and three films in release order."""
-    return load_db([Path(d) for d in CARD_DIRS])
+    """The shipped cards and the fixture cards, with three films in release order: the first
+    shipped film (The Matrix) and the two fixture films, whatever else is registered by now."""
+    db = load_db([Path(d) for d in CARD_DIRS])
+    first = next(iter(db.films.values()))
+    films = {first.id: first, **{f: db.films[f] for f in FIXTURE_FILMS}}
+    return dataclasses.replace(db, films=films)
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,8 @@ CAT = Catalog(
     acts={f"{x}{n}": n for x in "abc" for n in (1, 2, 3)},
     groups=frozenset({"neo_two", "neo_three", *(f"g{i}" for i in range(1, 11))}),
     extra_groups=frozenset({"neo_one", "keymaker"}),
-    lead_groups=frozenset({"neo_one", "neo_two", "neo_three"}),
-    lead_acts=frozenset({"a1"}),
+    neo_groups=frozenset({"neo_one", "neo_two", "neo_three"}),
+    neo_acts=frozenset({"a1"}),
     films=3,
 )
 GOOD = [
@@ -95,8 +95,8 @@ def test_the_catalog_comes_from_the_films_and_the_cards(shipped):
     matrix = next(iter(shipped.films.values()))
     assert cat.acts == {story: n for n, story in enumerate(matrix.acts, start=1)}
     assert cat.groups == frozenset(matrix.groups)
-    assert cat.lead_acts == {matrix.acts[0]}  # the Act 1 whose Extras hold the first Neo group
-    assert {"neo_the_matrix", "neo_reloaded"} <= cat.lead_groups
+    assert cat.neo_acts == {matrix.acts[0]}  # the Act 1 whose Extras hold the first Neo group
+    assert {"neo_the_matrix", "neo_reloaded"} <= cat.neo_groups
     assert {"neo_the_matrix", "the_keymaker"} <= cat.extra_groups
 
 

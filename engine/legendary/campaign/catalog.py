@@ -14,27 +14,19 @@ from engine.legendary.carddb import CardDB
 from engine.legendary.schema import Film
 from engine.legendary.setup import SetupError
 
-# The character whose Hero Groups LE-CAMPAIGN-08 (and LE-STORY-04) asks for. Hero Groups of a
-# character are named after it: its id, or its id and "_" and the version (docs/rulings.md).
-LEAD_CHARACTER = "neo"
-
 
 @dataclass(frozen=True)
 class Catalog:
     """What custom films are checked against: the standard Acts (story -> Act number) and Hero
-    Groups, the Extra Hero Groups, the lead character's Hero Groups and the Act 1 stories whose
-    Extras hold one of them (What the rulebook's LE-STORY-04 calls the Act with the Extra Neo)."""
+    Groups, the Extra Hero Groups, the Neo Hero Groups (``neo_groups`` of films.toml) and the Act 1
+    stories whose Extras hold one of them (LE-STORY-04)."""
 
     acts: dict[str, int]
     groups: frozenset[str]
     extra_groups: frozenset[str]
-    lead_groups: frozenset[str]
-    lead_acts: frozenset[str]
+    neo_groups: frozenset[str]
+    neo_acts: frozenset[str]
     films: int  # how many released films these come from
-
-
-def lead_group(group: str) -> bool:
-    return group == LEAD_CHARACTER or group.startswith(LEAD_CHARACTER + "_")
 
 
 def catalog(db: CardDB, films: Sequence[Film] | None = None) -> Catalog:
@@ -44,11 +36,11 @@ def catalog(db: CardDB, films: Sequence[Film] | None = None) -> Catalog:
     groups = frozenset(g for f in films for g in f.groups)
     heroes = [c for c in db.cards.values() if c.kind == "hero" and c.group]
     extra = frozenset(c.group for c in heroes if c.extra)
-    lead = frozenset(c.group for c in heroes if lead_group(c.group))
-    lead_acts = frozenset(c.deck.removeprefix("act:") for c in heroes
-                          if c.extra and c.group in lead and c.deck.startswith("act:"))
-    return Catalog(acts=acts, groups=groups, extra_groups=extra, lead_groups=lead,
-                   lead_acts=frozenset(a for a in lead_acts if acts.get(a) == 1), films=len(films))
+    neo = frozenset(db.neo_groups)
+    neo_acts = frozenset(c.deck.removeprefix("act:") for c in heroes
+                          if c.extra and c.group in neo and c.deck.startswith("act:"))
+    return Catalog(acts=acts, groups=groups, extra_groups=extra, neo_groups=neo,
+                   neo_acts=frozenset(a for a in neo_acts if acts.get(a) == 1), films=len(films))
 
 
 def custom_problems(plans: Sequence[FilmPlan], cat: Catalog) -> list[str]:
@@ -72,13 +64,12 @@ def custom_problems(plans: Sequence[FilmPlan], cat: Catalog) -> list[str]:
                 out.append(f"LE-CAMPAIGN-09: {label}: the Extra Hero Group {g!r} never starts in Zion")
             elif g not in cat.groups:
                 out.append(f"LE-CAMPAIGN-07: {label}: {g!r} is not one of the films' Hero Groups")
-        has_act = p.acts[0] in cat.lead_acts
-        has_group = any(g in cat.lead_groups for g in p.groups)
+        has_act = p.acts[0] in cat.neo_acts
+        has_group = any(g in cat.neo_groups for g in p.groups)
         if has_act == has_group:
             why = "has both" if has_act else "has neither"
-            lead = f"{LEAD_CHARACTER.title()} Hero Group"
             out.append(f"LE-CAMPAIGN-08: {label} {why}: it needs either the Act 1 whose Extras "
-                       f"hold a {lead} or a {lead} in Zion, never both")
+                       "hold a Neo Hero Group or a Neo Hero Group in Zion, never both")
     for what, used, every in (("Act", [a for p in plans for a in p.acts], set(cat.acts)),
                               ("Hero Group", [g for p in plans for g in p.groups], set(cat.groups))):
         twice = sorted(k for k, v in Counter(used).items() if v > 1)
