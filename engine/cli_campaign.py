@@ -163,7 +163,8 @@ def _advance(args: argparse.Namespace, store: Any) -> int:
     if not isinstance(game, LegendaryGame):
         raise ValueError(f"{str(args.save)!r} is not a Legendary Encounters game")
     setup = game.setup
-    ref = args.campaign or setup.campaign.split("/")[0]
+    named = cp.campaign_of(setup)
+    ref = args.campaign or (named[0] if named else "")
     if not ref:
         raise ValueError(f"{str(args.save)!r} is not a campaign game: name the campaign with --campaign")
     path, c = store.load(ref)

@@ -8,6 +8,7 @@ from engine.legendary import flow
 from engine.legendary.campaign import (
     CampaignError,
     CampaignId,
+    campaign_of,
     give_up,
     new_campaign,
     outcome_of,
@@ -66,6 +67,9 @@ def test_a_retry_uses_exactly_the_setup_the_game_began_with(fdb, campaign):
 def test_the_try_in_progress_is_set_up_again_unchanged(campaign):
     assert play(campaign).to_dict() == play(campaign).to_dict()
     assert len(campaign.current.tries) == 1
+    assert campaign_of(play(campaign)) == ("test-campaign", 1, 1)
+    assert campaign_of(LegendarySetup(avatars=[], acts=[], groups=[])) is None
+    assert campaign_of(LegendarySetup(avatars=[], acts=[], groups=[], campaign="x/y/1")) is None
 
 
 @pytest.mark.rule("LE-CAMPAIGN-11")

@@ -3,7 +3,8 @@ Track that shrinks with every friend lost, and retries after a defeat.
 
 The public API for the app and the command line:
 
-- ``new_campaign`` (film or custom), ``play`` (the setup of the game to play now: the first try, the
+- ``new_campaign`` (film or custom), ``campaign_of`` (which campaign, game and try a game's setup
+  belongs to, e.g. for Continue), ``play`` (the setup of the game to play now: the first try, the
   try in progress, or a retry), ``outcome_of`` + ``record`` (a finished game moves the campaign on,
   or leaves the same game to retry), ``give_up``;
 - ``CampaignStore`` (list, create, load, save the files under the user data folder) and
@@ -31,6 +32,7 @@ from engine.legendary.campaign.model import (
 from engine.legendary.campaign.play import (
     CampaignError,
     Carried,
+    campaign_of,
     film_plans,
     give_up,
     new_campaign,
@@ -44,7 +46,7 @@ from engine.legendary.campaign.store import CampaignFileError, CampaignStore, Li
 __all__ = [
     "GAMES", "Campaign", "CampaignError", "CampaignFileError", "CampaignId", "CampaignStore",
     "Carried", "Catalog", "Character", "FilmPlan", "Game", "Listed", "Outcome", "Try", "avatar_for",
-    "catalog", "check_custom", "custom_problems", "film_plans", "give_up", "new_campaign",
+    "campaign_of", "catalog", "check_custom", "custom_problems", "film_plans", "give_up", "new_campaign",
     "next_start_time", "outcome_of", "play", "prep_turns_next", "read_campaign", "record",
     "scars_gained", "setup_of",
 ]

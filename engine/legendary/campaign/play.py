@@ -111,6 +111,15 @@ def setup_of(c: Campaign, g: Game, *, seed: int, try_no: int = 0) -> LegendarySe
                           campaign=f"{c.id}/{g.number}/{try_no}" if try_no else "")
 
 
+def campaign_of(setup: LegendarySetup) -> tuple[CampaignId, int, int] | None:
+    """The campaign id, game number and try number a campaign game's setup names (None for a game
+    outside a campaign, or a reference that does not parse)."""
+    parts = setup.campaign.split("/")
+    if len(parts) != 3 or not parts[0] or not (parts[1].isdigit() and parts[2].isdigit()):
+        return None
+    return CampaignId(parts[0]), int(parts[1]), int(parts[2])
+
+
 def play(c: Campaign) -> LegendarySetup:
     """The setup of the game to play now: the try being played, or a new try (the first, or a
     retry after a loss, LE-CAMPAIGN-11). CampaignError once the campaign is over."""
