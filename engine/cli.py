@@ -4,6 +4,7 @@ simulate       bots play N games; JSON summary
 replay SAVE    verify a save (either ruleset) by replaying it; print the final state hash
 validate-cards load every card file; counts per category, or schema errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
+campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.cli_campaign import add_parser as add_campaign_parser
+from engine.cli_campaign import run as run_campaign
 from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
 from engine.core.inputcheck import one_line
@@ -167,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     val.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary")
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
+    add_campaign_parser(sub, card_folder)
     args = parser.parse_args(argv)
     if args.cmd == "simulate" and args.ruleset == "legendary":
         from engine.legendary.bots import BOTS
@@ -241,6 +245,8 @@ def _run(args: argparse.Namespace) -> int:
         out = run_scenario(args.file)
         print(json.dumps(out, indent=1))
         return 1 if out["failures"] else 0
+    if args.cmd == "campaign":
+        return run_campaign(args)
     return 2
 
 

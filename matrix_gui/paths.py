@@ -1,14 +1,14 @@
 """Where the app keeps files on the user's machine (DESIGN §5), redirectable for tests."""
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-APP_NAME = "matrix-tabletop"
-HOME_ENV = "MATRIX_TABLETOP_HOME"  # one folder for everything (tests, portable use)
+from engine.core.userdirs import APP_NAME, HOME_ENV, app_dirs, campaigns_dir
+
+__all__ = ["APP_NAME", "HOME_ENV", "AppPaths", "scratch_home"]
 
 
 @dataclass(frozen=True)
@@ -22,19 +22,15 @@ class AppPaths:
     @classmethod
     def default(cls, home: Path | str | None = None) -> AppPaths:
         """platformdirs folders, or sub-folders of ``home`` / $MATRIX_TABLETOP_HOME when given."""
-        home = home or os.environ.get(HOME_ENV)
-        if home:
-            root = Path(home)
-            return cls(root / "data", root / "config", root / "cache")
-        import platformdirs
-
-        return cls(Path(platformdirs.user_data_dir(APP_NAME, False)),
-                   Path(platformdirs.user_config_dir(APP_NAME, False)),
-                   Path(platformdirs.user_cache_dir(APP_NAME, False)))
+        return cls(*app_dirs(home))
 
     @property
     def saves(self) -> Path:
         return self.data / "saves"
+
+    @property
+    def campaigns(self) -> Path:
+        return campaigns_dir(self.data)
 
     @property
     def autosave(self) -> Path:

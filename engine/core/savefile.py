@@ -11,6 +11,8 @@ import math
 import os
 import stat
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import engine
@@ -27,10 +29,12 @@ _MB = 1024 * 1024
 class SaveError(Exception):
     """A save file that cannot be loaded; ``str(err)`` is a clear one-line reason naming the file."""
 
+    WHAT = "Save file"  # how the message names the file (a subclass for other files says so)
+
     def __init__(self, path: Path | None, reason: str) -> None:
         self.path = path
         self.reason = reason
-        where = f'Save file "{path}"' if path is not None else "Save file"
+        where = f'{self.WHAT} "{path}"' if path is not None else self.WHAT
         super().__init__(f"{where} {reason}")
 
 
@@ -217,39 +221,77 @@ def _describe(value: object) -> str:
 
 def _check_envelope(path: Path, envelope: object, ruleset: str | None) -> dict:
     """Validate format, version, ruleset, payload and checksum; return the payload."""
+    def check_ruleset(env: dict) -> None:
+        saved_ruleset = env.get("ruleset")
+        if not isinstance(saved_ruleset, str):
+            raise SaveError(path, "does not say which ruleset it is for")
+        if ruleset is not None and saved_ruleset != ruleset:
+            raise SaveError(path, f'is for the "{saved_ruleset}" ruleset, not "{ruleset}"')
+
+    return check_envelope(path, envelope, EnvelopeKind(SAVE_FORMAT, SAVE_VERSION, "payload",
+                                                       "save", "a Matrix Tabletop save"),
+                          check_ruleset)
+
+
+@dataclass(frozen=True)
+class EnvelopeKind:
+    """A kind of versioned, checksummed JSON file: its format name, the newest version this app
+    reads, the key of its body, and words for messages ("save", "a Matrix Tabletop save")."""
+
+    format: str
+    version: int
+    body: str
+    noun: str
+    described: str
+
+
+def check_envelope(path: Path, envelope: object, kind: EnvelopeKind,
+                   extra: Callable[[dict], None] | None = None) -> dict:
+    """Validate format, version (``extra`` checks more fields next), body and checksum; return the
+    body. Raises ``SaveError`` (its subclass, for other kinds of file, is the caller's to choose)."""
     if not isinstance(envelope, dict):
-        kind = _describe(envelope)
-        raise SaveError(path, f"is not a Matrix Tabletop save (top level is {kind}, not an object)")
-    if envelope.get("format") != SAVE_FORMAT:
-        raise SaveError(path, "is not a Matrix Tabletop save")
+        what = _describe(envelope)
+        raise SaveError(path, f"is not {kind.described} (top level is {what}, not an object)")
+    if envelope.get("format") != kind.format:
+        raise SaveError(path, f"is not {kind.described}")
     version = envelope.get("version")
     if "version" not in envelope:
-        raise SaveError(path, "has no save format version")
+        raise SaveError(path, f"has no {kind.noun} format version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"has an unknown save format version ({json.dumps(version)})")
-    if version > SAVE_VERSION:
-        raise SaveError(
-            path, f"was made by a newer version (save format {version}, this app reads up to {SAVE_VERSION})"
-        )
-    if version != SAVE_VERSION:  # pragma: no cover - only reachable once SAVE_VERSION > 1
-        raise SaveError(path, f"uses old save format {version}, which this app cannot read")
-    saved_ruleset = envelope.get("ruleset")
-    if not isinstance(saved_ruleset, str):
-        raise SaveError(path, "does not say which ruleset it is for")
-    if ruleset is not None and saved_ruleset != ruleset:
-        raise SaveError(path, f'is for the "{saved_ruleset}" ruleset, not "{ruleset}"')
-    if "payload" not in envelope:
-        raise SaveError(path, "has no payload")
-    payload = envelope["payload"]
+        raise SaveError(path, f"has an unknown {kind.noun} format version ({json.dumps(version)})")
+    if version > kind.version:
+        raise SaveError(path, f"was made by a newer version ({kind.noun} format {version}, this app "
+                              f"reads up to {kind.version})")
+    if version != kind.version:  # pragma: no cover - only reachable once a version is above 1
+        raise SaveError(path, f"uses old {kind.noun} format {version}, which this app cannot read")
+    if extra is not None:
+        extra(envelope)
+    if kind.body not in envelope:
+        raise SaveError(path, f"has no {kind.body}")
+    payload = envelope[kind.body]
     if not isinstance(payload, dict):
-        raise SaveError(path, f"has an invalid payload ({_describe(payload)}, not an object)")
+        raise SaveError(path, f"has an invalid {kind.body} ({_describe(payload)}, not an object)")
     checksum = envelope.get("sha256")
     if not isinstance(checksum, str):
         raise SaveError(path, "has been changed or damaged: checksum is missing")
     try:
         actual = digest(payload)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise SaveError(path, f"has an invalid payload ({exc})") from None
+        raise SaveError(path, f"has an invalid {kind.body} ({exc})") from None
     if actual != checksum.lower():
         raise SaveError(path, "has been changed or damaged: checksum does not match")
     return payload
+
+
+def read_envelope(path: Path, kind: EnvelopeKind, *, max_bytes: int = MAX_SAVE_BYTES) -> dict:
+    """The checked body of a versioned JSON file of ``kind``; ``SaveError`` for any bad file. Never
+    writes to or modifies the file."""
+    path = Path(path)
+    return check_envelope(path, _parse(path, _read_bytes(path, max_bytes)), kind)
+
+
+def write_envelope(path: Path, kind: EnvelopeKind, body: dict) -> None:
+    """Write ``body`` atomically in the versioned, checksummed envelope of ``kind``."""
+    write_json_atomic(Path(path), {"format": kind.format, "version": kind.version,
+                                   "app_version": engine.__version__, kind.body: body,
+                                   "sha256": digest(body)})

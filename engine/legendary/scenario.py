@@ -43,6 +43,9 @@ class ScenarioSetup(InputModel):
     first: int | None = None
     cards: str = ""
     traitor: str | None = None
+    scars: str = ""  # a campaign game (LE-CAMPAIGN-16): scars per seat, e.g. 2,0
+    start_time: int | None = None  # a campaign game's starting Time Track (LE-CAMPAIGN-14)
+    prep: bool = False  # every player has a prep turn (LE-CAMPAIGN-18)
 
 
 def _reason(e: Exception) -> str:
@@ -205,7 +208,8 @@ class Scenario:
         setup = LegendarySetup(
             avatars=listy(fields.avatars), acts=listy(fields.acts), groups=listy(fields.groups),
             seed=fields.seed, variants=listy(fields.variants), card_dirs=dirs, first_player=fields.first,
-            traitor=fields.traitor)
+            traitor=fields.traitor, scars=[int(k) for k in listy(fields.scars)],
+            start_time=fields.start_time, prep_turns=fields.prep)
         self.game = LegendaryGame.new(setup, self.db)
 
     def _do_time(self, args: list[str]) -> None:

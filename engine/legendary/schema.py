@@ -549,9 +549,10 @@ class Film(Strict):
 
 
 class FilmsFile(Strict):
-    """cards/legendary/films.toml: the starting deck every film uses and the films in release order."""
+    """cards/legendary/films.toml: the starting deck every film uses and the films in release order.
+    A films.toml in an extra card folder may only add films (the shipped file gives the deck)."""
 
-    starting_deck: list[DeckEntry] = Field(min_length=1)
+    starting_deck: list[DeckEntry] = []
     # The Neo Hero Groups: a story needs one (LE-STORY-04); their cards are the Neo Heroes.
     neo_groups: list[str] = []
     film: list[Film] = []

@@ -24,11 +24,6 @@ POTS_BY_PLAYERS = {1: 0, 2: 1, 3: 3, 4: 5, 5: 5}  # LE-SETUP-15
 FIRST_GAME_AVATARS = ("neo", "morpheus", "trinity", "switch", "mouse")
 
 
-# Setup fields added after saves were first written (left out of a save when at their default, so
-# that a game set up the old way keeps its state hash).
-LATER_FIELDS = ("story",)
-
-
 class SetupError(ValueError):
     """A setup that breaks a setup rule; the message names the rule."""
 
@@ -65,11 +60,18 @@ class LegendarySetup:
     traitor: str | None = None
     prep_turns: bool = False
     story: bool = False  # Make Your Own Stories (LE-STORY): Extra Hero Groups may start in Zion
+    # A campaign game (LE-CAMPAIGN-14/16): the starting Time Track, each seat's scars and the
+    # campaign's reference to this try ("" outside a campaign).
+    start_time: int | None = None
+    scars: list[int] = field(default_factory=list)
+    campaign: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """The setup as saved; fields added after saves were first written only when set, so a
+        save made before they existed keeps its state hash."""
         d = dc_dict(self)
-        for name in LATER_FIELDS:  # at their defaults they are left out: older saves stay the same
-            if not d[name]:
+        for name, unset in _OMITTED_WHEN_UNSET.items():
+            if d[name] == unset:
                 del d[name]
         return d
 
@@ -92,6 +94,24 @@ class SetupFields(InputModel):
     traitor: StrictStr | None = None
     prep_turns: StrictBool = False
     story: StrictBool = False
+    start_time: StrictInt | None = None
+    scars: list[StrictInt] = []
+    campaign: StrictStr = ""
+
+
+# Setup fields left out of the saved setup while they hold these values (see ``to_dict``).
+# Setup fields added after saves were first written, and their unset values.
+_OMITTED_WHEN_UNSET: dict[str, Any] = {"story": False, "start_time": None, "scars": [], "campaign": ""}
+
+
+def starting_time(db: CardDB, setup: LegendarySetup) -> int:
+    """Where the Time Track starts: the campaign's value (LE-CAMPAIGN-14), else 7 with Time is
+    Running Out (LE-VARIANT-09), else the playmat's 10 (LE-SETUP-21)."""
+    if setup.start_time is not None:
+        return setup.start_time
+    if "time_is_running_out" in setup.variants:
+        return 7
+    return int(db.playmat.start_time)
 
 
 def _physical_cards(db: CardDB) -> tuple[list[str], dict[str, list[int]]]:
@@ -156,6 +176,16 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
         raise SetupError(f"LE-VARIANT-03: {need} Part of the System cards needed, {have} exist")
     if not db.starting_deck:
         raise SetupError("LE-SETUP-01: no starting deck is loaded (cards/legendary/films.toml)")
+    if setup.start_time is not None and setup.start_time < 1:
+        raise SetupError("LE-CAMPAIGN-14: the starting Time Track must be at least 1 "
+                         f"(not {setup.start_time})")
+    if setup.scars:
+        if len(setup.scars) != n or any(k < 0 for k in setup.scars):
+            raise SetupError("LE-CAMPAIGN-16: give each player a scar count of 0 or more")
+        strikes = sum(c.copies for c in db.cards.values() if c.kind == "strike")
+        if sum(setup.scars) > strikes:
+            raise SetupError(f"LE-CAMPAIGN-16: {sum(setup.scars)} scars need more than the "
+                             f"{strikes} Strike cards")
     if setup.first_player is not None:
         ranks = [db.cards[a].rank for a in setup.avatars]
         if not 0 <= setup.first_player < n or ranks[setup.first_player] != min(ranks):
@@ -244,6 +274,11 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     t.shuffle("hovercraft")
     take_all(("strikes",), lambda c: c.kind == "strike", "strikes")
     t.shuffle("strikes")
+    # Scars (LE-CAMPAIGN-16/17): the top Strike cards, unseen, face down beside the Avatar; they
+    # stay out of the Strike deck for the whole game.
+    for seat, count in enumerate(setup.scars):
+        for _ in range(count):
+            t.move(s.piles["strikes"][-1], "strikes", pp(seat, "scars"), face_up=False)
     # Act stack (LE-SETUP-09): Act 1 on top, Act 3's Part 3 card at the bottom.
     stack: list[int] = []
     for story in setup.acts:
@@ -294,9 +329,8 @@ def new_state(db: CardDB, setup: LegendarySetup) -> State:
     t.shuffle("zion")
     for i in range(db.playmat.dock_spaces):
         t.move(s.piles["zion"][-1], "zion", dock(i), face_up=True)
-    # Time Track (LE-SETUP-21, LE-VARIANT-09).
-    if "time_is_running_out" in setup.variants:
-        s.time = 7
+    # Time Track (LE-SETUP-21, LE-VARIANT-09, LE-CAMPAIGN-14).
+    s.time = starting_time(db, setup)
     # Hands (LE-SETUP-24).
     for seat in range(n):
         t.shuffle(pp(seat, "deck"))

@@ -56,6 +56,7 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
             "name": av.back_name if p.avatar in s.flipped and av.back_name else av.name,
             "in_matrix": p.in_matrix, "defeated": p.defeated,
             "damage": strikes + len(s.piles[pp(p.seat, "scars")]),
+            "scars": len(s.piles[pp(p.seat, "scars")]),  # face down, a count (LE-CAMPAIGN-17)
             "health": av.health + p.health_bonus, "prep_turn": p.prep_turn,
         })
     return {

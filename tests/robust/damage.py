@@ -62,6 +62,23 @@ def _places(node: Any, depth: int = 0) -> list[tuple[Any, Any]]:
     return out
 
 
+def damage_fields(draw: Any, root: Any, *, deep: bool = False) -> None:
+    """Replace, delete or add one to three values anywhere in ``root`` (in place); ``deep``
+    replaces with very deep nesting instead of odd JSON."""
+    for _ in range(draw(st.integers(1, 3))):
+        places = _places(root)
+        if not places:
+            break
+        node, key = draw(st.sampled_from(places))
+        op = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
+        if op == "delete":
+            del node[key]
+        elif op == "add" and isinstance(node, dict):
+            node[draw(st.text(min_size=1, max_size=8))] = draw(JSON)
+        else:
+            node[key] = _deep(draw(st.integers(50, 3000))) if deep else draw(JSON)
+
+
 @st.composite
 def damaged_envelope(draw, bases: dict[str, dict]) -> bytes:
     """The bytes of a save with one to three fields replaced, deleted or added (checksum made to
@@ -74,18 +91,7 @@ def damaged_envelope(draw, bases: dict[str, dict]) -> bytes:
         payload["commands"][at:at] = draw(st.lists(COMMAND, min_size=1, max_size=3))
         how = "fields"
     if how in ("fields", "deep"):
-        for _ in range(draw(st.integers(1, 3))):
-            places = _places(payload)
-            if not places:
-                break
-            node, key = draw(st.sampled_from(places))
-            op = draw(st.sampled_from(["replace", "replace", "delete", "add"]))
-            if op == "delete":
-                del node[key]
-            elif op == "add" and isinstance(node, dict):
-                node[draw(st.text(min_size=1, max_size=8))] = draw(JSON)
-            else:
-                node[key] = _deep(draw(st.integers(50, 3000))) if how == "deep" else draw(JSON)
+        damage_fields(draw, payload, deep=how == "deep")
         envelope = {"format": "matrix-tabletop-save", "version": 1, "ruleset": ruleset,
                     "app_version": "0", "payload": payload}
         try:
