@@ -131,7 +131,15 @@ def _cleanup(t: Table, task: dict) -> None:
     seat = s.active
     p = s.players[seat]
     t.emit("phase", "Cleanup Phase", phase="cleanup", seat=seat)
-    if not p.defeated:
+    if not p.defeated and s.mods.cleanup_deletes:  # LE-CARD-20: removed from the game
+        piles = (pp(seat, "play"), pp(seat, "hand"), pp(seat, "discard"))
+        gone = sum(len(s.piles[pile]) for pile in piles)
+        for pile in piles:
+            for cid in list(s.piles[pile]):
+                t.move(cid, pile, "removed", face_up=True)
+        t.emit("cards_deleted", f"{gone} cards of {t.player_name(seat)} are deleted", seat=seat,
+               count=gone)
+    elif not p.defeated:
         discard = pp(seat, "discard")
         for pile in (pp(seat, "play"), pp(seat, "hand")):
             for cid in list(s.piles[pile]):

@@ -62,6 +62,18 @@ class Modifiers:
     # The card sits in the Real World pile; the Act that moves it keeps this up to date and the
     # GUI draws it at that position. None: nothing travels there.
     beneath_dock: tuple[int, int] | None = None
+    # The numbers of the Smiths standing in the Matrix Row in a final Part, left to right
+    # (LE-CARD-16..19), and how many of them the Deletion Program has passed: it stands at the
+    # Smith of that index, and has passed them all when it equals their count. The GUI shows both.
+    # Empty: no such Smiths in play.
+    smith_numbers: tuple[int, ...] = ()
+    smiths_passed: int = 0
+    # The name of an Act effect run after every change of the Time Track, for an Act rule that
+    # watches its number (LE-CARD-18; Table.change_time). None: nothing watches.
+    time_watch: str | None = None
+    # At Cleanup the active player's hand, play area and discard pile are removed from the game
+    # instead of discarded (LE-CARD-20; flow._cleanup).
+    cleanup_deletes: bool = False
 
     def end_of_act(self) -> None:
         """Clear the facts that last only until the Act ends (flow, when the next Act begins)."""

@@ -150,6 +150,10 @@ class Table(BaseTable[CardDB, State]):
                   before=before, after=self.s.time, cause=cause)
         if self.s.time <= 0:
             self.end_game("loss:time", "LE-TIME-02", "the Time Track reached 0")
+        elif self.s.mods.time_watch is not None:
+            from engine.legendary.acts import registry  # here: the Act modules import this one
+
+            registry().effect(self.s.mods.time_watch)(self, {"seat": self.s.active})
 
     def end_game(self, result: str, rule: str, cause: str) -> None:
         """End the game with ``result``; the rule and the cause in words stay in ``s.ending``."""
