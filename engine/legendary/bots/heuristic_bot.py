@@ -127,6 +127,8 @@ class HeuristicBot:
         if "minor-victory" not in by:
             return None
         s = t.s
+        if s.mods.smith_numbers:  # a race against the deletion of every card: stop when it is lost
+            return by["minor-victory"][0] if self._race_lost(t) else None
         m = s.mods.matrix_player
         one = s.mods.the_one
         low_time = s.time <= (2 if one else 3)
@@ -175,6 +177,9 @@ class HeuristicBot:
         s = t.s
         me = s.players[s.active]
         wanted = self._objective_cards(t)
+        step = self._time_step(t, by)
+        if step is not None:  # toward the next Time Track number an Act wants reached
+            return step
         # Objective challenges and fights come first; the Objective itself last (it ends the turn).
         fights = [(self._threat(t, c.args[0], wanted), c) for c in by.get("fight", ())]
         fights = [f for f in fights if f[0] > 0]
@@ -244,6 +249,32 @@ class HeuristicBot:
             free = [c for c in leave if len(c.args) > 1 and c.args[1] != "combat"]
             return (free or leave)[0]
         return None
+
+    def _time_step(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
+        """One paid step of the Time Track toward the leftmost standing Smith's number, paid with
+        Recruit first so that Attack can still fight; never down to 0."""
+        s = t.s
+        m = s.mods
+        if "time-step" not in by or m.smiths_passed >= len(m.smith_numbers):
+            return None
+        goal = m.smith_numbers[m.smiths_passed]
+        if goal == s.time or (goal < s.time and s.time <= 1):
+            return None
+        want = ("up" if goal > s.time else "down", "recruit")
+        return next((c for c in by["time-step"] if c.args == want), None)
+
+    def _race_lost(self, t: Table) -> bool:
+        """Whether the cards the players have left can no longer pay the Time Track's way past the
+        standing Smiths (each step costs the number it reaches), or Time is about to run out."""
+        s = t.s
+        m = s.mods
+        cost, time = 0, s.time
+        for goal in m.smith_numbers[m.smiths_passed:]:
+            while time != goal:
+                time += 1 if goal > time else -1
+                cost += time
+        cards = sum(len(s.piles[pp(x, "deck")]) + len(s.piles[pp(x, "hand")]) for x in t.living())
+        return s.time <= 1 or cost > 2 * cards + s.turn.recruit + s.turn.attack
 
     def _cz_strikes(self, t: Table) -> int:
         """How many strikes the Combat Zone would make this Strike Phase."""
