@@ -18,6 +18,8 @@ def _card(db: CardDB, s: State, cid: int) -> dict[str, Any]:
         out["flipped"] = True
     if cid in s.rotated:
         out["rotated"] = True
+    if cid in s.blank:
+        out["blank"] = True  # its abilities are ignored (LE-CARD-40)
     return out
 
 
