@@ -69,6 +69,7 @@ def registry() -> Registry:
     from engine.legendary import traitor
     from engine.legendary.acts import (
         club_hel,
+        everything_that_has_a_beginning,
         free_the_keymaker,
         he_is_the_one,
         know_thyself,
@@ -85,5 +86,6 @@ def registry() -> Registry:
         free_the_keymaker.ACT,
         club_hel.ACT,
         the_battle_of_zion.ACT,
+        everything_that_has_a_beginning.ACT,
         traitor.RULES,
     ))
