@@ -137,25 +137,25 @@ def test_part_1_defeat_two_machine_city_machines_then_the_deal(fdb):
 @pytest.mark.rule("LE-CARD-40", "LE-ACT-04", "LE-ACT-09", "LE-ACT-10")
 def test_le_card_40_the_offer_blanks_the_row_and_the_deck_and_begins_part_3(fdb):
     offer = fdb.cards[OFFER]
-    defender, trainman = card(fdb, "machine_city_defender"), card(fdb, "the_trainman")
+    defender, watchers = card(fdb, "machine_city_defender"), card(fdb, "watching_smiths")
     sc = game(fdb, f"world 0 matrix\ntime 6\nput {OFFER} row.1 up as offer\n"
               f"put {defender.id} row.3 up as defender\nput {P}the_logos_crashes row.4 down as crash\n"
-              f"put {P}bane matrix_deck as deep\n"
-              f"put {trainman.id} combat up as trainman\n"
-              f"pool recruit={offer.cost_either} attack={defender.attack + trainman.attack}", act="3 2")
+              f"put {P}bane_smith matrix_deck as deep\n"
+              f"put {watchers.id} combat up as watchers\n"
+              f"pool recruit={offer.cost_either} attack={defender.attack + watchers.attack}", act="3 2")
     s = sc.game.state
     rejected(sc, "objective", "LE-ACT-04")
     res = accepted(sc, "complete $offer recruit")
     assert kinds(res.events, "abilities_blanked")
     assert {sc.ref("defender"), sc.ref("crash"), sc.ref("deep")} <= s.blank  # the Row and the Deck
-    assert sc.ref("trainman") not in s.blank  # the Combat Zone is neither
+    assert sc.ref("watchers") not in s.blank  # the Combat Zone is neither
     assert s.inevitable not in s.blank  # never targeted (LE-INEVITABLE-05)
     shown = {c["id"]: c for c in observe(fdb, s, 0)["piles"]["row.3"]["cards"]}
     assert shown[sc.ref("defender")].get("blank") is True  # the view marks it for the playmat
     accepted(sc, "fight $defender")  # its Fight: would raise the Time Track: ignored
     assert sc.ref("defender") in s.piles["defeated_enemies"] and s.time == 6
     hand = len(s.piles[pp(0, "hand")])
-    accepted(sc, "fight $trainman")  # not blanked: Fight: draw a card
+    accepted(sc, "fight $watchers")  # not blanked: Fight: draw a card
     assert len(s.piles[pp(0, "hand")]) == hand + 1
     # the blanked Event, revealed later, does nothing (it would lower the Time Track by 1)
     sc.line("effect 0 scan_any")
@@ -339,7 +339,7 @@ def test_le_card_19_an_effect_defeats_the_leftmost_smith_through_the_hook(fdb):
 def test_le_card_19_the_smiths_cannot_be_fought(fdb):
     # Attack alone never reaches a Smith: no legal command names one, and spending every
     # Attack command on offer leaves the Deletion Program where it was.
-    sc = part3(fdb, f"world 0 matrix\nput {card(fdb, 'bane').id} combat up as bane\npool attack=30",
+    sc = part3(fdb, f"world 0 matrix\nput {card(fdb, 'bane_smith').id} combat up as bane\npool attack=30",
                time=9)
     s = sc.game.state
     assert not [c for c in legal(sc) if c.startswith("fight") and c != f"fight {sc.ref('bane')}"]
@@ -354,8 +354,8 @@ def test_le_card_19_the_smiths_cannot_be_fought(fdb):
 
 
 @pytest.mark.rule("LE-REVEAL-01")
-def test_sentinel_swarm_and_the_harvester_go_to_the_real_world_and_the_harvester_strikes(fdb):
-    for name in ("sentinel_swarm", "power_plant_harvester"):
+def test_sentinel_cloud_and_the_harvester_go_to_the_real_world_and_the_harvester_strikes(fdb):
+    for name in ("sentinel_cloud", "power_plant_harvester"):
         sc = game(fdb, f"world 0 matrix\nput {P}{name} row.2 down as it")
         sc.line("effect 0 scan_any")
         settle(sc)
@@ -369,8 +369,8 @@ def test_sentinel_swarm_and_the_harvester_go_to_the_real_world_and_the_harvester
     assert len(s.piles[pp(0, "strikes")]) + len(s.piles["strike_discard"]) == strikes + 1
 
 
-def test_bane_heals_a_strike_and_smith_copies_can_buy_time(fdb):
-    bane, copies = card(fdb, "bane"), card(fdb, "smith_copies")
+def test_bane_smith_heals_a_strike_and_smith_copies_can_buy_time(fdb):
+    bane, copies = card(fdb, "bane_smith"), card(fdb, "smith_copies")
     sc = game(fdb, f"world 0 matrix\nput strike_bullet_graze p0.strikes\nput {bane.id} combat up as bane\n"
               f"put {copies.id} combat up as copies\npool attack={bane.attack + copies.buy_time_cost}")
     s = sc.game.state
