@@ -373,6 +373,21 @@ def _to_ops(t: Table, task: dict) -> None:
     t.move(cid, t.s.where(cid), "operations", face_up=True, text=f"{t.name(cid)} goes to Operations")
 
 
+@verb("clear_matrix_deck")
+def _clear_matrix_deck(t: Table, task: dict) -> None:
+    """The Matrix Deck's cards leave the game, top first; a mode may act on what was lost
+    (``ActRules.on_cleared``)."""
+    s = t.s
+    cleared = list(reversed(s.piles["matrix_deck"]))
+    for cid in cleared:
+        t.move(cid, "matrix_deck", "removed", face_up=True)
+    if cleared:
+        t.emit("matrix_deck_cleared", f"The Matrix Deck is cleared ({len(cleared)} cards)",
+               count=len(cleared))
+    for hook in registry().cleared_hooks:
+        hook(t, cleared)
+
+
 @verb("attach_to_space")
 def _attach(t: Table, task: dict) -> None:
     cid = task["src"]

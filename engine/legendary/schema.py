@@ -226,6 +226,13 @@ class MoveToOperations(Strict):
     verb: Literal["move_to_operations"]
 
 
+class ClearMatrixDeck(Strict):
+    """An Act instruction: every card left in the Matrix Deck is removed from the game (LE-MATRIX-10
+    then adds nothing; LE-TRAITOR-13 resolves a Secrets Revealed so removed)."""
+
+    verb: Literal["clear_matrix_deck"]
+
+
 class AddExtrasToZion(Strict):
     """Shuffle this Act's Extra Heroes (optionally one Hero Group) into Zion."""
 
@@ -310,7 +317,7 @@ Effect = Annotated[
         ReduceEnemyAttack | Discard | DefeatTopOfDeck | IfWorld | IfAct | ChooseOne | EachPlayer |
         BeginNextPart | PushRowIntoCombat | PutIntoDefeated | PutIntoDeck | AttachToSpace | Allow |
         Forbid | PlaceInRealWorld | MoveToOperations | AddExtrasToZion | GainExtra | Pay | IfRevealedBy |
-        PlaceInRow | IfInPlayArea | PutExtra | LightFuse | Hook
+        PlaceInRow | IfInPlayArea | PutExtra | LightFuse | ClearMatrixDeck | Hook
     ),
     Field(discriminator="verb"),
 ]

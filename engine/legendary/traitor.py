@@ -156,6 +156,16 @@ def secrets_revealed(t: Table, task: dict) -> None:
           [t.player_name(x) for x in options], rule, "player")
 
 
+def secrets_cleared(t: Table, cards: list[int]) -> None:
+    """LE-TRAITOR-13 (default): each Secrets Revealed an Act card cleared from the Matrix Deck before
+    it appeared resolves as if revealed, in order."""
+    if mode(t) != IGNORANCE:
+        return
+    lost = [c for c in cards if t.s.defs[c] == SECRETS]
+    t.push(*({"op": "fx", "fx": {"verb": "hook", "name": "secrets_revealed"}, "src": c, "seat": t.s.active}
+             for c in lost))  # in order, the top card first
+
+
 def choose_the_matrix(t: Table, task: dict) -> None:
     """LE-TRAITOR-17: played once every other player is defeated, I Choose the Matrix wins."""
     seat = task["seat"]
@@ -448,4 +458,5 @@ RULES = ActRules(
                          check_free_smith, do_free_smith, free_smith_candidates)),
     on_defeat=on_defeat,
     spares=spares,
+    on_cleared=secrets_cleared,
 )

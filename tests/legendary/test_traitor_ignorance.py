@@ -319,3 +319,40 @@ def test_a_traitor_save_keeps_hidden_cards_from_a_casual_look_and_loads(sdb, tmp
     plain = new(sdb, 4, seed=5, mode=None)
     plain.save(tmp_path / "plain.json")
     assert '"snapshot"' in (tmp_path / "plain.json").read_text(encoding="utf-8")
+
+
+@pytest.mark.rule("LE-TRAITOR-13", "LE-MATRIX-10")
+def test_le_traitor_13_secrets_cleared_from_the_matrix_deck_resolve_in_order(sdb):
+    sc = table(sdb, "active 0")
+    s = sc.game.state
+    secrets = [c for c in s.piles["matrix_deck"] if s.defs[c] == SECRETS]
+    assert len(secrets) == 3
+    sc.line("effect 0 clear_matrix_deck")
+    assert s.piles["matrix_deck"] == [] and set(secrets) <= set(s.piles["removed"])
+    # the first of them: the active player picks anyone
+    d = s.decision
+    assert d is not None and d.rule == "LE-TRAITOR-10" and len(d.options) == 4
+    accepted(sc, "choose 2")
+    d = s.decision  # the second: only those still hiding
+    assert d is not None and d.rule == "LE-TRAITOR-11" and len(d.options) == 3
+    accepted(sc, "choose 0")
+    # the third: everyone left reveals at once
+    assert s.decision is None and s.mods.secrets_revealed == 3
+    assert all(s.piles[pp(x, "hidden")] == [] for x in range(4))
+    # LE-MATRIX-10: with the deck empty, the next Matrix Phase adds nothing
+    def in_play() -> int:
+        return sum(len(s.piles[f"row.{i}"]) for i in range(5)) + len(s.piles["combat"])
+
+    before = in_play()
+    accepted(sc, "end")
+    assert not s.result and s.turn_no == 2
+    assert in_play() == before  # nothing entered the Row
+
+
+@pytest.mark.rule("LE-TRAITOR-13")
+def test_le_traitor_13_clearing_the_deck_outside_a_traitor_mode_reveals_nothing(sdb):
+    g = new(sdb, 3, mode=None)
+    sc = Scenario(game=g)
+    s = g.state
+    sc.line("effect 0 clear_matrix_deck")
+    assert s.piles["matrix_deck"] == [] and s.decision is None and s.mods.secrets_revealed == 0

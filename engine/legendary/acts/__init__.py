@@ -12,6 +12,7 @@ from functools import cache
 from engine.legendary.acts.base import (
     ActCommand,
     ActRules,
+    ClearedHook,
     DefeatHook,
     Effect,
     Hint,
@@ -35,6 +36,7 @@ class Registry:
     hints: dict[str, Hint]
     defeat_hooks: tuple[DefeatHook, ...] = ()
     spare_hooks: tuple[SpareHook, ...] = ()
+    cleared_hooks: tuple[ClearedHook, ...] = ()
 
     @classmethod
     def of(cls, acts: tuple[ActRules, ...]) -> Registry:
@@ -53,7 +55,9 @@ class Registry:
         restrictions = tuple(r for act in acts for r in act.restrictions)
         defeat_hooks = tuple(act.on_defeat for act in acts if act.on_defeat is not None)
         spare_hooks = tuple(act.spares for act in acts if act.spares is not None)
-        return cls(acts, effects, queries, restrictions, commands, hints, defeat_hooks, spare_hooks)
+        cleared_hooks = tuple(act.on_cleared for act in acts if act.on_cleared is not None)
+        return cls(acts, effects, queries, restrictions, commands, hints, defeat_hooks, spare_hooks,
+                   cleared_hooks)
 
     def effect(self, name: str) -> Effect:
         return self.effects[name]

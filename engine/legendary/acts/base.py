@@ -23,6 +23,8 @@ Perform = Callable[[Table, Command], None]
 DefeatHook = Callable[[Table, int, int | None], bool]
 # Whether a strike against a seat from a card is skipped entirely (seat, the striking card).
 SpareHook = Callable[[Table, int, int], bool]
+# After an Act instruction clears the Matrix Deck: the cards it held, top first.
+ClearedHook = Callable[[Table, list[int]], None]
 
 
 @dataclass(frozen=True)
@@ -76,3 +78,4 @@ class ActRules:
     hints: Mapping[str, Hint] = field(default_factory=dict)  # by query name
     on_defeat: DefeatHook | None = None
     spares: SpareHook | None = None
+    on_cleared: ClearedHook | None = None
