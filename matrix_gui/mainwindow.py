@@ -240,6 +240,7 @@ class MainWindow(QMainWindow):
         self.act_continue = self._action(game, "&Continue", self.continue_game)
         self.act_load = self._action(game, "&Load…", self.load_dialog, QKeySequence.StandardKey.Open)
         self.act_save = self._action(game, "&Save…", self.save_dialog, QKeySequence.StandardKey.Save)
+        self.act_give_up = self._action(game, "&Give Up This Game…", self.give_up)
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = mb.addMenu("&Edit")
@@ -397,6 +398,24 @@ class MainWindow(QMainWindow):
         else:
             self.status(f"Loaded {path}")
         return True
+
+    def give_up(self, ask: bool = True) -> bool:
+        """The players give the current game up (the engine's ``concede``), after a confirmation."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from engine.core.commands import Command
+
+        game = self.ops.game
+        if game is None or game.over or game.ACTIONS.get("concede") is None:
+            self.status("There is no game to give up" if game is None or game.over
+                        else "This game cannot be given up")
+            return False
+        if ask and QMessageBox.question(self, "Give up this game?",
+                                        "Everyone loses this game. It stays saved as a lost game.") \
+                != QMessageBox.StandardButton.Yes:
+            return False
+        res = self.ops.submit(Command("concede"))
+        return res.accepted
 
     def continue_game(self) -> bool:
         if not self.paths.autosave.is_file():

@@ -627,6 +627,17 @@ def do_minor_victory(t: Table, cmd: Command) -> None:
     t.end_game("minor", "LE-ACT-15", "the team took the Minor Victory the Act offered")
 
 
+def check_concede(t: Table, cmd: Command) -> Rejection | None:
+    if t.s.result:
+        return R("LE-GEN-03", f"the game is over ({t.s.result})")
+    return None
+
+
+def do_concede(t: Table, cmd: Command) -> None:
+    """The players give the game up: everyone loses (a table's choice, never a rule's)."""
+    t.end_game("loss:conceded", "", "the players gave the game up")
+
+
 def check_end(t: Table, cmd: Command) -> Rejection | None:
     return gate(t, cmd)
 

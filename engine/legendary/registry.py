@@ -387,6 +387,8 @@ ACTIONS.add("objective", "objective: complete the current Part's Objective (you 
             a.check_objective, a.do_objective, legal_objective)
 ACTIONS.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
             a.check_minor_victory, a.do_minor_victory, legal_minor_victory)
+ACTIONS.add("concede", "concede: the players give the game up (everyone loses); never listed among "
+            "the legal moves, it is asked for", a.check_concede, a.do_concede, lambda t: [])
 ACTIONS.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
             a.check_end, a.do_end, legal_end)
 ACTIONS.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "

@@ -87,3 +87,11 @@ def test_dragging_the_attack_token_onto_a_players_avatar_strikes_them(qtbot, win
     # Trinity is in the other world (the Matrix): the same drag is refused with the rule
     drag(qtbot, win, ("pool", 0), ("pile", "p2.avatar"))
     assert "LE-TRAITOR-14" in win.view.last_reason
+
+
+def test_the_game_menu_gives_a_game_up(qtbot, win):
+    assert win.start_new("the_matrix", 2, None, 4)
+    assert win.give_up(ask=False)
+    game = win.ops.game
+    assert game.over and game.state.result == "loss:conceded"
+    assert not win.give_up(ask=False)  # nothing left to give up

@@ -356,3 +356,17 @@ def test_le_traitor_13_clearing_the_deck_outside_a_traitor_mode_reveals_nothing(
     s = g.state
     sc.line("effect 0 clear_matrix_deck")
     assert s.piles["matrix_deck"] == [] and s.decision is None and s.mods.secrets_revealed == 0
+
+
+def test_the_players_may_concede_and_the_bot_does_when_no_victory_is_left(sdb):
+    from engine.legendary.bots import BOTS
+
+    sc = table(sdb, "act 3 3\nactive 1")
+    s = sc.game.state
+    assert all(c.verb != "concede" for c in sc.game.legal_commands())  # never offered as a move
+    s.mods.matrix_player = 0
+    s.players[0].defeated = True  # the Matrix player is gone: no Major Victory, no Minor allowed
+    assert BOTS["heuristic"](1).choose(sc.game).verb == "concede"
+    accepted(sc, "concede")
+    assert s.result == "loss:conceded"
+    assert sc.game.observe(None)["outcome"]["headline"] == "Defeat"

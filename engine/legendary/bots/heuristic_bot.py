@@ -35,6 +35,9 @@ def fx_value(fx_list: list[dict], time: int) -> float:
     return total
 
 
+STALEMATE_TURNS = 300  # a game this long has stalled: nobody can win or lose any more
+
+
 class HeuristicBot:
     """Deterministic; ``choose`` returns one legal command."""
 
@@ -55,6 +58,8 @@ class HeuristicBot:
         by: dict[str, list[Command]] = {}
         for c in legal:
             by.setdefault(c.verb, []).append(c)
+        if self._hopeless(t):
+            return Command("concede")
         for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._turn_on_players,
                      self._spend):
             cmd = pick(t, by)
@@ -136,6 +141,16 @@ class HeuristicBot:
         # Alone, nobody is left in the Real World to help: the Major Victory is out of reach.
         hopeless = m is None or s.players[m].defeated or len(t.living()) == 1
         return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
+
+    def _hopeless(self, t: Table) -> bool:
+        """A Part that offers a Minor Victory the table may not take (a Traitor mode) and whose
+        Major Victory is out of reach: the Matrix player is gone, or the game has stalled.
+        The bot gives the game up instead of playing on without end."""
+        s = t.s
+        if not s.setup.get("traitor") or not flow.current_part(t).minor_victory:
+            return False
+        m = s.mods.matrix_player
+        return m is not None and s.players[m].defeated or s.turn_no > STALEMATE_TURNS
 
     def _coordinate(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         best = None
