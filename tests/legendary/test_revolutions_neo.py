@@ -20,14 +20,16 @@ from tests.legendary.helpers import hero_effects, pile
 from tests.legendary.helpers import rejected as reject
 from tests.legendary.revolutions_helpers import (
     SHIPPED,
+    check_group_shape,
+    check_group_style,
+    check_group_value,
+    check_played_alone,
+    check_recruited_for_its_cost,
     db_with_stand_in_smith,
     gain,
     group_cards,
     matrix_film,
     pool,
-    ratio,
-    value,
-    yardstick,
 )
 
 GID = "neo_revolutions"
@@ -69,14 +71,7 @@ def smith_table(db: CardDB, text: str) -> Scenario:
 @pytest.mark.rule("LE-SETUP-18")
 @pytest.mark.rule("LE-FILMS-08")
 def test_neo_revolutions_is_14_cards_in_the_5_5_3_1_shape_and_cost_bands():
-    assert [c.copies for c in CARDS] == [5, 5, 3, 1]
-    assert [c.id for c in CARDS] == [LIGHT, BLIND, ROAD, BEATEN]
-    assert len({c.name for c in CARDS}) == 4
-    commons, uncommon, rare = CARDS[:2], CARDS[2], CARDS[3]
-    assert all(2 <= c.cost <= 4 for c in commons)
-    assert 5 <= uncommon.cost <= 6
-    assert 7 <= rare.cost <= 8
-    assert all(c.deck == f"group:{GID}" and not c.extra and c.id.startswith(f"{GID}_") for c in CARDS)
+    check_group_shape(GID, [LIGHT, BLIND, ROAD, BEATEN])
     # The rulebook's named card keeps its name (CONTENT.md places it here).
     assert card(BEATEN).name == "I Have Beaten You Before"
 
@@ -96,16 +91,8 @@ def test_neo_revolutions_leans_on_strength_and_intellect_and_is_a_neo_group():
 
 @pytest.mark.rule("LE-ACTION-06")
 def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
-    for c in CARDS:
-        verbs = {e.verb for e in hero_effects(c)}
-        assert c.recruit_plus == ("gain_recruit" in verbs), c.id
-        assert c.attack_plus == ("gain_attack" in verbs), c.id
-        assert c.text.strip().endswith("."), c.id
-        assert c.flavor and len(c.flavor.split()) <= 9, c.id
-        assert not c.keywords and not c.once_this_turn and not c.sacrifice, c.id
-        ca = c.class_ability
-        said = f"+{class_attack(c.id)} Attack." if gain(ca.effects, "attack") else "Draw a card."
-        assert f"{ca.cls.title()}: {said}" in c.text, c.id
+    check_group_style(GID)
+    assert all(not c.once_this_turn and c.class_ability for c in CARDS)
     for cid in (BLIND, BEATEN):
         assert f"another Neo (Revolutions) Hero in play, +{neo_bonus(cid)} Attack" in card(cid).text
     assert "Act 3: +2 Attack" in card(ROAD).text and card(ROAD).effects[1].act == 3
@@ -115,11 +102,7 @@ def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
 
 @pytest.mark.parametrize("with_class", [False, True])
 def test_value_per_cost_is_within_the_matrix_groups_range(with_class):
-    """No more value per Cost than The Matrix's best group (5% slack), no less than its weakest."""
-    theirs = yardstick(with_class)
-    assert min(theirs) <= ratio(CARDS, with_class) <= max(theirs) * 1.05, (ratio(CARDS, with_class), theirs)
-    for c in CARDS:
-        assert value(c, True) <= c.cost, c.id  # the curve: about Cost-1, class abilities +1-2
+    check_group_value(GID, with_class)
 
 
 # --- every card in play ---------------------------------------------------------------------------
@@ -128,18 +111,7 @@ def test_value_per_cost_is_within_the_matrix_groups_range(with_class):
 @pytest.mark.rule("LE-RECRUIT-01", "LE-RECRUIT-04")
 @pytest.mark.parametrize("cid", [LIGHT, BLIND, ROAD, BEATEN])
 def test_each_card_is_recruited_from_the_dock_for_its_cost(scenario, cid):
-    cost = card(cid).cost
-    sc = scenario(f"""
-active 0
-world 0 real
-empty dock.0
-put {cid} dock.0 up as bought
-pool recruit={cost - 1} attack=0
-""")
-    reject(sc, "recruit $bought", "LE-RECRUIT-04")
-    sc.line(f"pool recruit={cost}")
-    accept(sc, "recruit $bought")
-    assert sc.ref("bought") in pile(sc, "p0.discard") and pool(sc) == (0, 0)
+    check_recruited_for_its_cost(scenario, cid)
 
 
 @pytest.mark.rule("LE-ACTION-04", "LE-ACTION-07")
@@ -147,17 +119,7 @@ pool recruit={cost - 1} attack=0
 def test_each_card_played_alone_adds_its_printed_numbers(scenario, cid):
     """Alone in play: no class ability, and no other Neo Hero, so no Neo bonus (its own copy does
     not count for itself)."""
-    c = card(cid)
-    sc = scenario(f"""
-active 0
-world 0 real
-pool recruit=0 attack=0
-hand 0 {cid}
-""")
-    accept(sc, f"play ${cid}")
-    assert sc.game.state.decision is None  # nothing to choose on an empty table
-    assert pool(sc) == (c.recruit, c.attack)
-    assert sc.ref(cid) in pile(sc, "p0.play") and not sc.game.state.turn.class_used
+    check_played_alone(scenario, cid, "real")
 
 
 @pytest.mark.rule("LE-SCAN-03", "LE-KEYWORD-14")

@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import pytest
 
-from engine.legendary.scenario import Scenario
 from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
 from tests.legendary.helpers import hero_effects, pile
 from tests.legendary.helpers import rejected as reject
 from tests.legendary.revolutions_helpers import (
     SHIPPED,
+    check_group_shape,
+    check_group_style,
+    check_group_value,
+    check_played_alone,
+    check_recruited_for_its_cost,
     gain,
     group_cards,
     matrix_film,
+    moves_left,
     pool,
-    ratio,
-    value,
-    yardstick,
 )
 
 GID = "niobe"
@@ -49,32 +51,13 @@ def nested_gain(cid: str, verb: str, what: str) -> int:
     return gain(fx.effects, what)
 
 
-def moves_left(sc: Scenario) -> int:
-    """Use up the moves left this turn (the free one already spent) and count them."""
-    sc.line("free_move used")
-    made = 0
-    while True:
-        where = "matrix" if not sc.game.state.players[0].in_matrix else "real"
-        if not sc.command(f"move {where}").accepted:
-            reject(sc, f"move {where}", "LE-MOVE-01")
-            return made
-        made += 1
-
-
 # --- the data ------------------------------------------------------------------------------------
 
 
 @pytest.mark.rule("LE-SETUP-18")
 @pytest.mark.rule("LE-FILMS-08")
 def test_niobe_is_14_cards_in_the_5_5_3_1_shape_and_cost_bands():
-    assert [c.copies for c in CARDS] == [5, 5, 3, 1]
-    assert [c.id for c in CARDS] == [STICK, SHAFTS, HANDLE, RUN]
-    assert len({c.name for c in CARDS}) == 4
-    commons, uncommon, rare = CARDS[:2], CARDS[2], CARDS[3]
-    assert all(2 <= c.cost <= 4 for c in commons)
-    assert 5 <= uncommon.cost <= 6
-    assert 7 <= rare.cost <= 8
-    assert all(c.deck == f"group:{GID}" and not c.extra and c.id.startswith(f"{GID}_") for c in CARDS)
+    check_group_shape(GID, [STICK, SHAFTS, HANDLE, RUN])
     assert card(HANDLE).name == "I'll Handle Them"  # the rulebook's named card
 
 
@@ -88,16 +71,7 @@ def test_niobe_leans_on_survival_and_tech_the_real_world_and_the_ship():
 
 @pytest.mark.rule("LE-ACTION-06")
 def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
-    for c in CARDS:
-        verbs = {e.verb for e in hero_effects(c)}
-        assert c.recruit_plus == ("gain_recruit" in verbs), c.id
-        assert c.attack_plus == ("gain_attack" in verbs), c.id
-        assert c.text.strip().endswith("."), c.id
-        assert c.flavor and len(c.flavor.split()) <= 9, c.id
-        assert not c.keywords and not c.sacrifice, c.id
-        if ca := c.class_ability:
-            got = [f"+{n} {w.title()}" for w in ("recruit", "attack") if (n := gain(ca.effects, w))]
-            assert f"{ca.cls.title()}: {'. '.join(got)}." in c.text, c.id
+    check_group_style(GID)
     assert f"has {less()} less Attack this turn, also those revealed later this turn" in card(HANDLE).text
     assert "never below 0" in card(HANDLE).text
     assert f"Hovercraft in play, +{nested_gain(RUN, 'if_in_play_area', 'attack')} Attack" in card(RUN).text
@@ -106,10 +80,7 @@ def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
 
 @pytest.mark.parametrize("with_class", [False, True])
 def test_value_per_cost_is_within_the_matrix_groups_range(with_class):
-    theirs = yardstick(with_class)
-    assert min(theirs) <= ratio(CARDS, with_class) <= max(theirs) * 1.05, (ratio(CARDS, with_class), theirs)
-    for c in CARDS:
-        assert value(c, True) <= c.cost, c.id
+    check_group_value(GID, with_class)
 
 
 # --- every card in play ---------------------------------------------------------------------------
@@ -118,34 +89,14 @@ def test_value_per_cost_is_within_the_matrix_groups_range(with_class):
 @pytest.mark.rule("LE-RECRUIT-01", "LE-RECRUIT-04")
 @pytest.mark.parametrize("cid", [STICK, SHAFTS, HANDLE, RUN])
 def test_each_card_is_recruited_from_the_dock_for_its_cost(scenario, cid):
-    cost = card(cid).cost
-    sc = scenario(f"""
-active 0
-world 0 real
-empty dock.0
-put {cid} dock.0 up as bought
-pool recruit={cost - 1} attack=0
-""")
-    reject(sc, "recruit $bought", "LE-RECRUIT-04")
-    sc.line(f"pool recruit={cost}")
-    accept(sc, "recruit $bought")
-    assert sc.ref("bought") in pile(sc, "p0.discard") and pool(sc) == (0, 0)
+    check_recruited_for_its_cost(scenario, cid)
 
 
 @pytest.mark.rule("LE-ACTION-04", "LE-ACTION-07")
 @pytest.mark.parametrize("cid", [STICK, SHAFTS, HANDLE, RUN])
 def test_each_card_played_alone_in_the_matrix_adds_its_printed_numbers(scenario, cid):
-    c = card(cid)
-    sc = scenario(f"""
-active 0
-world 0 matrix
-pool recruit=0 attack=0
-hand 0 {cid}
-""")
-    accept(sc, f"play ${cid}")
-    assert sc.game.state.decision is None
-    assert pool(sc) == (c.recruit, c.attack)  # no class ability, no Real World, no Hovercraft
-    assert sc.ref(cid) in pile(sc, "p0.play") and not sc.game.state.turn.class_used
+    """No class ability, no Real World bonus, no Hovercraft in play: the printed numbers only."""
+    check_played_alone(scenario, cid, "matrix")
 
 
 @pytest.mark.rule("LE-MOVE-02", "LE-MOVE-11")
@@ -280,12 +231,14 @@ put agent_brown row.2 up as agent
 hand 0 {HANDLE}
 """)
     accept(sc, f"play ${HANDLE}")
-    assert sc.game.state.turn.attack_reduction == less()
+    # Every seat's view shows it, so the table can mark the lowered Enemies.
+    assert [sc.game.observe(seat)["enemy_attack_reduction"] for seat in (0, 1)] == [less(), less()]
     accept(sc, "end")
     while sc.game.state.decision is not None:
         accept(sc, "choose 0")
     s = sc.game.state
     assert s.active == 1 and s.turn.attack_reduction == 0
+    assert sc.game.observe(1)["enemy_attack_reduction"] == 0
     assert s.where(sc.ref("agent")).startswith(("row.", "combat"))  # still in play, face up
     sc.line("world 1 matrix")
     sc.line(f"pool recruit=0 attack={card('agent_brown').attack - 1}")
