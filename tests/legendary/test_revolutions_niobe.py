@@ -114,6 +114,31 @@ hand 0 {' '.join([STICK] * played)}
     assert moves_left(sc) == moves
 
 
+@pytest.mark.rule("LE-TERM-06")
+def test_stick_and_throttle_recruits_more_with_a_hovercraft_in_play(scenario):
+    """A Hovercraft played earlier this turn, or the copy of a teammate's Coordinated one."""
+    ship = "hovercraft_logos"
+    bonus = nested_gain(STICK, "if_in_play_area", "recruit")
+    sc = scenario(f"""
+active 0
+pool recruit=0 attack=0
+hand 0 {ship} {STICK}
+""")
+    accept(sc, f"play ${ship}")
+    accept(sc, f"play ${STICK}")
+    assert pool(sc) == (card(ship).recruit + card(STICK).recruit + bonus, card(ship).attack)
+    sc = scenario(f"""
+active 0
+pool recruit=0 attack=0
+hand 1 {ship}
+hand 0 {STICK}
+""")
+    accept(sc, f"@1 coordinate ${ship}")  # seat 1 sets its Hovercraft aside on seat 0's turn
+    accept(sc, f"play ${ship}")  # seat 0 plays the virtual copy
+    accept(sc, f"play ${STICK}")
+    assert sc.game.state.turn.recruit == card(ship).recruit + card(STICK).recruit + bonus
+
+
 @pytest.mark.rule("LE-KEYWORD-14")
 @pytest.mark.parametrize("world", ["real", "matrix"])
 @pytest.mark.parametrize("tech_first", [False, True])
