@@ -74,18 +74,6 @@ def pool(sc: Scenario) -> tuple[int, int]:
     return sc.game.state.turn.recruit, sc.game.state.turn.attack
 
 
-def moves_left(sc: Scenario) -> int:
-    """Use up the moves seat 0 has left this turn (the free one already spent) and count them."""
-    sc.line("free_move used")
-    made = 0
-    while True:
-        where = "matrix" if not sc.game.state.players[0].in_matrix else "real"
-        if not sc.command(f"move {where}").accepted:
-            rejected(sc, f"move {where}", "LE-MOVE-01")
-            return made
-        made += 1
-
-
 def matrix_film(text: str, avatars: str = "thomas_anderson_neo,morpheus_the_matrix",
                 db: CardDB = SHIPPED) -> Scenario:
     """A table of the shipped film The Matrix, Row and Combat Zone cleared, then ``text``."""

@@ -24,9 +24,9 @@ from tests.legendary.revolutions_helpers import (
     gain,
     group_cards,
     matrix_film,
-    moves_left,
     pool,
 )
+from tests.legendary.test_reloaded_avatars import moves_available as moves_left
 
 GID = "niobe"
 STICK = "niobe_stick_and_throttle"
