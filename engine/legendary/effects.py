@@ -316,6 +316,8 @@ def _match(t: Table, cid: int, fx: dict) -> bool:
     c = t.card(cid)
     if fx.get("descriptor") and fx["descriptor"] not in c.descriptors:
         return False
+    if fx.get("name_contains") and fx["name_contains"] not in c.name:
+        return False
     atk = shown_attack(t, cid)
     if fx.get("max_attack") is not None and (atk is None or atk > fx["max_attack"]):
         return False
@@ -492,6 +494,8 @@ def play_area(t: Table, seat: int) -> list[int]:
 def _if_in_play_area(t: Table, task: dict) -> None:
     fx = task["fx"]
     for cid in play_area(t, t.s.active):
+        if fx["other"] and cid == task["src"]:
+            continue
         c = t.card(cid)
         if (fx["card"] in (None, c.id) and fx["group"] in (None, c.group)
                 and (fx["cls"] is None or fx["cls"] in t.classes(cid))):

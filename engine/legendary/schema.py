@@ -104,10 +104,14 @@ class AvoidStrike(Strict):
 
 
 class DefeatEnemy(Strict):
-    """Defeat one face-up Enemy in play (the active player chooses) matching the filters."""
+    """Defeat one face-up Enemy in play (the active player chooses) matching the filters.
+    ``name_contains``: only an Enemy whose name holds that word, as the rulebook names Smiths
+    ("Smith" in the name, LE-SMITH-08); such an effect also reaches one that cannot be fought
+    (LE-CARD-19)."""
 
     verb: Literal["defeat_enemy"]
     descriptor: str | None = None
+    name_contains: str | None = None
     max_attack: int | None = None
     where: Literal["any", "matrix_row", "combat_zone", "real_world"] = "any"
 
@@ -277,12 +281,14 @@ class PlaceInRow(Strict):
 
 class IfInPlayArea(Strict):
     """Resolve ``effects`` if the active player's play area (this turn's played cards still in play,
-    virtual copies included, LE-TERM-06) holds a Hero matching every given filter."""
+    virtual copies included, LE-TERM-06) holds a Hero matching every given filter. With ``other``,
+    the card that carries this effect does not count for itself."""
 
     verb: Literal["if_in_play_area"]
     card: str | None = None
     group: str | None = None
     cls: Class | None = None
+    other: bool = False
     effects: list[Effect]
 
 

@@ -65,6 +65,7 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         "seat": seat, "active": s.active, "turn": s.turn_no, "phase": s.phase, "time": s.time,
         "act": s.act, "part": s.part, "act_title": _act_title(db, s), "recruit": s.turn.recruit,
         "attack": s.turn.attack, "free_move_used": s.turn.free_move_used, "extra_moves": s.turn.extra_moves,
+        "enemy_attack_reduction": s.turn.attack_reduction,  # every Enemy's Attack is this much less now
         "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
         "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)
