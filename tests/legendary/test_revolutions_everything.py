@@ -336,6 +336,15 @@ def test_le_card_19_an_effect_defeats_the_leftmost_smith_through_the_hook(fdb):
 
 
 @pytest.mark.rule("LE-CARD-19")
+def test_le_card_19_i_have_beaten_you_before_played_in_part_3_defeats_the_leftmost_smith(fdb):
+    sc = part3(fdb, time=9)
+    sc.line("hand 0 neo_revolutions_i_have_beaten_you_before")
+    cid = sc.game.state.piles["p0.hand"][0]
+    accepted(sc, f"play {cid}")
+    assert passed(sc) == 1
+
+
+@pytest.mark.rule("LE-CARD-19")
 def test_le_card_19_the_smiths_cannot_be_fought(fdb):
     # Attack alone never reaches a Smith: no legal command names one, and spending every
     # Attack command on offer leaves the Deletion Program where it was.

@@ -97,7 +97,8 @@ def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
         assert f"another Neo (Revolutions) Hero in play, +{neo_bonus(cid)} Attack" in card(cid).text
     assert "Act 3: +2 Attack" in card(ROAD).text and card(ROAD).effects[1].act == 3
     assert card(BEATEN).text.startswith(
-        "Defeat an Enemy with Smith in its name, even one that cannot be fought.")
+        "Defeat the leftmost of the five Smiths, if they stand. Defeat an Enemy with Smith in its name, "
+        "even one that cannot be fought.")
 
 
 @pytest.mark.parametrize("with_class", [False, True])
