@@ -153,6 +153,10 @@ def _cleanup(t: Table, task: dict) -> None:
     s.turn = Turn()
     if not p.defeated:
         t.draw(seat, t.mat.hand_size)
+        if s.mods.cleanup_deletes and not any(s.piles[pp(seat, n)] for n in ("deck", "hand", "discard")):
+            # every Hero of theirs is deleted: nothing is left to play with (our reading of LE-CARD-20)
+            t.emit("all_deleted", f"Every card of {t.player_name(seat)} is deleted", seat=seat)
+            defeat_player(t, seat)
 
 
 @op("next_turn")

@@ -72,7 +72,7 @@ class Modifiers:
     # watches its number (LE-CARD-18; Table.change_time). None: nothing watches.
     time_watch: str | None = None
     # At Cleanup the active player's hand, play area and discard pile are removed from the game
-    # instead of discarded (LE-CARD-20; flow._cleanup).
+    # instead of discarded (LE-CARD-20; flow._cleanup); a player left with no card is defeated.
     cleanup_deletes: bool = False
 
     def end_of_act(self) -> None:

@@ -480,3 +480,25 @@ def test_the_heuristic_bot_plays_part_3_with_purpose(fdb):
         results += g.state.result in ("major", "minor")
     assert falls >= 8  # at least one Smith a game on average
     assert results >= 1
+
+
+@pytest.mark.rule("LE-ACT-14")
+def test_part_3_offers_the_minor_victory_once_two_smiths_are_passed(fdb):
+    sc = part3(fdb, time=9)
+    rejected(sc, "minor-victory", "LE-ACT-14")
+    assert "minor-victory" not in legal(sc)
+    sc.line("effect 0 hook name=defeat_a_smith")
+    sc.line("effect 0 hook name=defeat_a_smith")
+    assert passed(sc) == 2 and "minor-victory" in legal(sc)
+    accepted(sc, "minor-victory")
+    assert sc.game.state.result == "minor"
+
+
+@pytest.mark.rule("LE-CARD-20", "LE-DEFEAT-11")
+def test_le_card_20_a_player_with_every_card_deleted_is_defeated(fdb):
+    sc = part3(fdb, time=9, players=1)
+    s = sc.game.state
+    for pile in ("p0.deck", "p0.discard"):
+        sc.line(f"empty {pile}")
+    accepted(sc, "end")  # the hand and play area are deleted; nothing is left to draw
+    assert s.players[0].defeated and s.result == "loss:all_defeated"

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
-from engine.legendary.acts.base import ActCommand, ActRules, Hint
+from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.state import att, row
 from engine.legendary.table import Table
 
@@ -28,6 +28,7 @@ TIME_STEP_USAGE = ("time-step up|down [recruit|attack]: in Everything That Has a
                    "pay Recruit and/or Attack equal to the number the Time Track moves to (the "
                    "named pool first, Recruit unless named)")
 ROW_SPACES = 5
+MINOR_AFTER = 2  # Smiths the Deletion Program must pass before the Part offers a Minor Victory
 
 
 # --- Part 3: the Smiths and the Deletion Program ------------------------------------------------
@@ -150,6 +151,20 @@ def do_time_step(t: Table, cmd: Command) -> None:
     t.change_time(step, f"{t.player_name(s.active)} pays {dest}")
 
 
+def part_3_under_way(t: Table) -> bool:
+    return bool(t.s.mods.smith_numbers)
+
+
+def minor_victory_earned(t: Table, cmd: Command) -> Rejection | None:
+    """Our Part 3 card: the Minor Victory is offered once the Deletion Program has passed
+    ``MINOR_AFTER`` Smiths (LE-ACT-14: an Act says when it offers one)."""
+    passed = t.s.mods.smiths_passed
+    if cmd.verb == "minor-victory" and passed < MINOR_AFTER:
+        return Rejection("LE-ACT-14", f"the Minor Victory is offered once the Deletion Program has passed "
+                         f"{MINOR_AFTER} Smiths ({passed} so far)")
+    return None
+
+
 def time_step_candidates(t: Table) -> Iterator[Command]:
     if leftmost_smith(t) is not None:
         for direction in DIRECTIONS:
@@ -163,6 +178,7 @@ ACT = ActRules(
              "smiths_watch_time": smiths_watch_time, "defeat_a_smith": defeat_a_smith,
              "offer_to_deus_ex_machina": offer_to_deus_ex_machina},
     queries={"smiths_all_deleted": smiths_all_deleted},
+    restrictions=(Restriction(part_3_under_way, minor_victory_earned),),
     commands=(ActCommand("time-step", TIME_STEP_USAGE, check_time_step, do_time_step,
                          time_step_candidates),),
     hints={"smiths_all_deleted": Hint()},
