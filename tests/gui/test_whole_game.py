@@ -52,16 +52,17 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
     raise AssertionError(f"no way to do {cmd} through the GUI")
 
 
-def test_a_whole_game_of_the_matrix_through_the_gui(qtbot, win):
+def play_whole_game(qtbot, win, film: str, players: int, seed: int) -> dict[str, int]:
+    """Start ``film`` for ``players`` and let the heuristic bot choose every command, each done
+    through the GUI; return how often each way (drag, click, key, menu) was used."""
     from engine.legendary.bots import BOTS
 
-    films = [f.id for f in win.legendary.film_choices()]
-    film = "the_matrix" if "the_matrix" in films else "test"
-    assert win.start_new(film, 1, None, 1)
-    bot = BOTS["heuristic"](1) if "heuristic" in BOTS else BOTS["random"](1, end_bias=0.2)
+    assert film in [f.id for f in win.legendary.film_choices()], f"New Game does not offer {film}"
+    assert win.start_new(film, players, None, seed)
+    bot = BOTS["heuristic"](seed)
     game = win.ops.game
     ways: dict[str, int] = {}
-    for _ in range(3000):
+    for _ in range(5000):
         if game.over:
             break
         n = len(game.commands)
@@ -73,4 +74,14 @@ def test_a_whole_game_of_the_matrix_through_the_gui(qtbot, win):
     assert game.over, "the game did not finish"
     assert game.state.result
     assert win.hud.values["result"]
+    return ways
+
+
+def test_a_whole_game_of_the_matrix_through_the_gui(qtbot, win):
+    ways = play_whole_game(qtbot, win, "the_matrix", 1, 1)
     assert ways.get("drag", 0) > 10 and ways.get("key", 0) > 3
+
+
+def test_a_three_player_game_of_revolutions_through_the_gui(qtbot, win):
+    ways = play_whole_game(qtbot, win, "revolutions", 3, 5)
+    assert ways.get("drag", 0) > 20 and ways.get("key", 0) > 6

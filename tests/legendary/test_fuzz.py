@@ -137,3 +137,29 @@ def test_fuzz_traitor_modes_keep_invariants(db, mode):
               "me_me_me": ("assimilated", "player_struck")}[mode]
     for kind in wanted:
         assert seen[kind] > 0, f"no random {mode} game produced a {kind} event"
+
+
+FILM_GAMES = 40
+
+
+@pytest.mark.rule("LE-FILMS-04", "LE-FILMS-07")
+@pytest.mark.parametrize("film", ["the_matrix", "revolutions"])
+def test_fuzz_each_film_from_every_part_keeps_invariants(film):
+    """Random legal games of each shipped film at 1-5 players, starting in every Part of every Act
+    (later Parts' setups run as the story would run them), every invariant after every command."""
+    from engine.legendary.carddb import load_db
+    from engine.legendary.films import available_films, film_setup
+
+    sdb = load_db()
+    if film not in {f.id for f in available_films(sdb)}:
+        pytest.fail(f"the film {film} is not shipped complete")
+    parts = [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3)]
+    results: Counter[str] = Counter()
+    for seed in range(FILM_GAMES):
+        rng = random.Random(seed)
+        n = rng.randint(1, 5)
+        game = LegendaryGame.new(film_setup(film, n, seed, db=sdb), sdb, track_undo=False)
+        start = parts[seed % len(parts)]
+        game = play_checked(game, lambda legal, rng=rng: pick(rng, legal), start)
+        results[game.state.result] += 1
+    assert sum(results.values()) == FILM_GAMES
