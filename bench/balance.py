@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,10 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int],
                 errors.append(f"seed {s}: {type(e).__name__}: {e}")
                 continue
             st = game.state
+            seen = Counter(c for pile in st.piles.values() for c in pile)
+            if len(seen) != len(st.defs) or any(v != 1 for v in seen.values()):
+                errors.append(f"seed {s}: card conservation broken at the end")  # every card in one pile
+                continue
             turns += st.turn_no
             if st.result.startswith("loss:"):
                 losses[st.result[5:]] = losses.get(st.result[5:], 0) + 1
