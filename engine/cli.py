@@ -1,7 +1,7 @@
 """``matrix-engine``: the headless engine from the command line.
 
 simulate       bots play N games; JSON summary
-replay SAVE    verify a save (either ruleset) by replaying it; print the final state hash
+replay SAVE    verify a save (any ruleset) by replaying it; print the final state hash
 validate-cards load every card file; counts per category, or schema errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
@@ -25,6 +25,7 @@ from engine.core.savefile import SaveError
 # Bad input (a damaged save, card file or scenario, an unreadable file): one line, exit status 2.
 # SetupError and ScenarioError are ValueErrors.
 EXPECTED_ERRORS = (SaveError, CardLoadError, OSError, ValueError)
+RULESETS = ("legendary", "replay", "expedition")
 
 
 def _db(extra: list[str]) -> Any:
@@ -95,9 +96,9 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
 
 
 def load_any(path: Path) -> Any:
-    """Load a save of either ruleset, as its envelope names it (a LegendaryGame or a ReplayGame),
-    with the autosave journal beside it folded in; raises SaveError for a bad file or a ruleset
-    this engine does not know."""
+    """Load a save of any ruleset, as its envelope names it (a LegendaryGame, ReplayGame or
+    ExpeditionGame), with the autosave journal beside it folded in; raises SaveError for a bad file
+    or a ruleset this engine does not know."""
     from engine.core.autosave import read_autosave
     from engine.core.savefile import SaveError
 
@@ -110,8 +111,12 @@ def load_any(path: Path) -> Any:
         from engine.replay.game import ReplayGame
 
         return ReplayGame.from_payload(payload, path=Path(path))
+    if ruleset == "expedition":
+        from engine.expedition.game import ExpeditionGame
+
+        return ExpeditionGame.from_payload(payload, path=Path(path))
     raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this engine does not know '
-                                '(known: legendary, replay)')
+                                f'(known: {", ".join(RULESETS)})')
 
 
 def player_counts(text: str) -> list[int]:
@@ -152,22 +157,24 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="cmd", required=True)
     sim = sub.add_parser("simulate", help="bots play games; prints a JSON summary")
     sim.add_argument("--games", type=positive_int, default=100)
-    sim.add_argument("--players", type=player_counts, default=[1, 2, 3, 4, 5], help="e.g. 4, 1-5 or 2,3")
+    sim.add_argument("--players", type=player_counts, default=None,
+                     help="e.g. 4, 1-5 or 2,3 (default: 1-5; expedition: 1-4)")
     sim.add_argument("--bot", default="random")
     sim.add_argument("--seed", type=whole_number, default=1)
-    sim.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
-                     help="which game (replay: Matrix Replay; --bot random|heuristic|H:M, --players unused)")
+    sim.add_argument("--ruleset", choices=RULESETS, default="legendary",
+                     help="which game (replay: Matrix Replay; --bot random|heuristic|H:M, --players unused; "
+                          "expedition: the Matrix Phase grid search, --bot random|heuristic)")
     sim.add_argument("--cards", action="append", default=None, type=card_folder,
                      help="extra card folder (default: the shipped cards only)")
     sim.add_argument("--film", default=None,
                      help="Legendary film id (the_matrix, reloaded, ...; default: the first loaded film)")
     sim.add_argument("--traitor", default=None, choices=("ignorance_is_bliss", "me_me_me"),
                      help="a Legendary Traitor mode (3-5 players)")
-    rep = sub.add_parser("replay", help="verify a save of either ruleset and print its final hash")
+    rep = sub.add_parser("replay", help="verify a save of any ruleset and print its final hash")
     rep.add_argument("save", type=Path)
     val = sub.add_parser("validate-cards", help="validate the card files")
     val.add_argument("--cards", action="append", default=[], type=card_folder)
-    val.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary")
+    val.add_argument("--ruleset", choices=RULESETS, default="legendary")
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
     add_campaign_parser(sub, card_folder)
@@ -194,12 +201,17 @@ def _run(args: argparse.Namespace) -> int:
             from engine.replay.sim import cli_simulate
 
             return cli_simulate(args.games, args.seed, args.bot)
+        if args.ruleset == "expedition":
+            from engine.expedition.sim import cli_simulate as expedition_simulate
+
+            return expedition_simulate(args.games, args.seed, args.bot, args.players)
         cards = args.cards or []
         problem = _cards_problem(_db(cards))
         if problem:
             print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
             return 2
-        print(json.dumps(simulate(args.games, args.players, args.bot, args.seed, cards, film=args.film,
+        players = args.players or [1, 2, 3, 4, 5]
+        print(json.dumps(simulate(args.games, players, args.bot, args.seed, cards, film=args.film,
                                   traitor=args.traitor), indent=1))
         return 0
     if args.cmd == "replay":
@@ -212,6 +224,10 @@ def _run(args: argparse.Namespace) -> int:
             from engine.replay.sim import cli_validate
 
             return cli_validate(args.cards)
+        if args.ruleset == "expedition":
+            from engine.expedition.sim import cli_validate as expedition_validate
+
+            return expedition_validate(args.cards)
         from engine.legendary.carddb import CardLoadError
 
         try:

@@ -1,8 +1,8 @@
 """Write the JSON Schema of the card files (for editors): python tools/card_schema.py
 
 The schemas are generated from the pydantic models in engine/legendary/schema.py (Legendary card
-files, the playmat and films.toml) and engine/replay/schema.py (Matrix Replay card files); a test fails when a
-committed file is stale.
+files, the playmat and films.toml), engine/replay/schema.py (Matrix Replay card files) and
+engine/expedition/schema.py (Expedition chit files); a test fails when a committed file is stale.
 """
 from __future__ import annotations
 
@@ -15,11 +15,13 @@ sys.path.insert(0, str(ROOT))
 
 from pydantic import BaseModel  # noqa: E402
 
+from engine.expedition import schema as expedition_schema  # noqa: E402
 from engine.legendary import schema as legendary_schema  # noqa: E402
 from engine.replay import schema as replay_schema  # noqa: E402
 
 OUT = ROOT / "cards" / "legendary" / "schema"
 REPLAY_OUT = ROOT / "cards" / "replay" / "schema"
+EXPEDITION_OUT = ROOT / "cards" / "expedition" / "schema"
 
 
 def _text(model: type[BaseModel]) -> str:
@@ -40,10 +42,16 @@ def replay_schemas() -> dict[str, str]:
     return {"cards.schema.json": _text(replay_schema.CardFile)}
 
 
+def expedition_schemas() -> dict[str, str]:
+    """File name -> JSON text of each generated Expedition schema (in ``EXPEDITION_OUT``)."""
+    return {"chits.schema.json": _text(expedition_schema.ChitFile)}
+
+
 def all_schemas() -> dict[Path, str]:
     """Every generated schema file of every ruleset: path -> JSON text."""
     out = {OUT / name: text for name, text in schemas().items()}
     out.update({REPLAY_OUT / name: text for name, text in replay_schemas().items()})
+    out.update({EXPEDITION_OUT / name: text for name, text in expedition_schemas().items()})
     return out
 
 
