@@ -111,6 +111,12 @@ def apply(game: ExpeditionGame, cmd: str) -> Accepted:
     return res
 
 
+def settle(game: ExpeditionGame, k: int = 0) -> None:
+    """Answer every pending decision with option ``k`` (a repeated Quiet Day asks, EX-EVENT-05)."""
+    while game.state.decision is not None:
+        apply(game, f"choose {k}")
+
+
 def kinds(events: Any) -> list[str]:
     return [e.kind for e in events]
 
