@@ -398,12 +398,12 @@ def _wonder(t: Table, task: Task, seat: int, pos: tuple[int, int], cid: int) -> 
             return
         task["liked"] = _likes_you(t, seat, chit.likes_you_on or 7, chit.name)
     if task.get("liked"):
+        task["liked"] = False
         rumor = t.kind_at(seat, pos, "rumor")
         if rumor is not None and rumor != sh.rumor:
             activate(t, seat, rumor)
-    if not _offer_guide(t, task, seat):
-        return
-    t.drop_orphan_rumors(seat)
+    t.drop_orphan_rumors(seat)  # the Kingdom has gone onto the region: its Rumor cannot stay
+    _offer_guide(t, task, seat)
 
 
 def _encounter(t: Table, task: Task, seat: int, pos: tuple[int, int], cid: int) -> None:

@@ -124,8 +124,11 @@ class Table(BaseTable[ChitDB, State]):
     # --- counters and dice ---------------------------------------------------------------------
 
     def change(self, seat: int, counter: str, amount: int, cause: str) -> int:
-        """Add ``amount`` to a counter (never below 0); the change actually made."""
+        """Add ``amount`` to a counter (never below 0); the change actually made. A Time marker on
+        Stop stays there (EX-TURN-06), whatever another player's Humility brings."""
         sh = self.sheet(seat)
+        if counter == "time" and sh.done:
+            return 0
         before = sh.counter(counter)
         after = max(0, before + amount)
         if after != before:
