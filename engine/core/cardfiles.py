@@ -38,22 +38,23 @@ def read_toml(path: Path, problems: list[str]) -> dict[str, Any] | None:
     return None
 
 
-def format_loc(loc: tuple[Any, ...], doc: dict[str, Any], tags: Iterable[str] = ()) -> str:
+def format_loc(loc: tuple[Any, ...], doc: dict[str, Any], tags: Iterable[str] = (), key: str = "card") -> str:
     """``card[3] 'neo'.modifiers.0.amount`` from a pydantic error location.
 
     ``card, 3`` becomes ``card[3] 'id'`` (the id read from ``doc``), and the discriminator tag
-    pydantic puts after it (one of ``tags``, e.g. ``character``) is left out.
+    pydantic puts after it (one of ``tags``, e.g. ``character``) is left out. ``key`` is the name
+    of the file's list of records (``card``; the Expedition's chit files say ``chit``).
     """
     tag_set = frozenset(tags)
     parts: list[str] = []
     i = 0
     while i < len(loc):
         p = loc[i]
-        if p == "card" and i + 1 < len(loc) and isinstance(loc[i + 1], int):
+        if p == key and i + 1 < len(loc) and isinstance(loc[i + 1], int):
             n = loc[i + 1]
-            cards = doc.get("card", [])
+            cards = doc.get(key, [])
             cid = cards[n].get("id", "?") if n < len(cards) and isinstance(cards[n], dict) else "?"
-            parts.append(f"card[{n}] '{cid}'")
+            parts.append(f"{key}[{n}] '{cid}'")
             i += 2
             if i < len(loc) and loc[i] in tag_set:
                 i += 1
@@ -64,19 +65,20 @@ def format_loc(loc: tuple[Any, ...], doc: dict[str, Any], tags: Iterable[str] = 
 
 
 def validation_problems(name: str, err: ValidationError, doc: dict[str, Any],
-                        tags: Iterable[str] = ()) -> list[str]:
+                        tags: Iterable[str] = (), key: str = "card") -> list[str]:
     """One ``file: location: message`` line per error of a failed validation."""
     tags = tuple(tags)
-    return [f"{name}: {format_loc(tuple(e['loc']), doc, tags)}: {e['msg']}" for e in err.errors()]
+    return [f"{name}: {format_loc(tuple(e['loc']), doc, tags, key)}: {e['msg']}" for e in err.errors()]
 
 
 def read_card_files(paths: Iterable[Path], model: type[M], problems: list[str],
-                    tags: Iterable[str] = ()) -> Iterator[tuple[str, M]]:
+                    tags: Iterable[str] = (), key: str = "card") -> Iterator[tuple[str, M]]:
     """Read and validate each file against ``model``, yielding (file name, parsed file) for those
     that pass, one file at a time (so problems stay in file order).
 
     Every problem (unreadable file, bad TOML, schema error) is added to ``problems``; ``tags`` are
-    the card discriminator values to leave out of error locations.
+    the card discriminator values to leave out of error locations, ``key`` the name of a file's
+    list of records.
     """
     tags = tuple(tags)
     for path in paths:
@@ -86,7 +88,7 @@ def read_card_files(paths: Iterable[Path], model: type[M], problems: list[str],
         try:
             parsed = model.model_validate(doc)
         except ValidationError as e:
-            problems.extend(validation_problems(path.name, e, doc, tags))
+            problems.extend(validation_problems(path.name, e, doc, tags, key))
             continue
         except RecursionError:
             problems.append(f"{path.name}: {TOO_DEEP}")

@@ -47,7 +47,7 @@ def load_files(paths: Iterable[Path]) -> ChitDB:
     cards: dict[str, ChitModel] = {}
     pool: dict[str, str] = {}
     files: dict[str, str] = {}
-    for name, parsed in read_card_files(paths, schema.ChitFile, problems, schema.KINDS):
+    for name, parsed in read_card_files(paths, schema.ChitFile, problems, schema.KINDS, "chit"):
         for chit in parsed.chit:
             if add_card(cards, files, name, chit, problems):
                 pool[chit.id] = parsed.pool
