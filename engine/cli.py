@@ -150,6 +150,24 @@ def _cards_problem(db: Any) -> str | None:
     return "; ".join(problems) if problems else None
 
 
+def validate_counts(ruleset: str, card_dirs: list[str]) -> int:
+    """``validate-cards`` for Matrix Replay or the Expedition: the shipped files (or the last
+    ``--cards`` folder) loaded, their JSON counts printed, or every problem and exit status 1."""
+    if ruleset == "replay":
+        from engine.replay.carddb import load_db
+    else:
+        from engine.expedition.chitdb import load_db
+    try:
+        db = load_db(card_dirs[-1] if card_dirs else None)
+    except CardLoadError as e:
+        for p in e.problems:
+            print(f"error: {p}", file=sys.stderr)
+        print(f"{len(e.problems)} error(s)", file=sys.stderr)
+        return 1
+    print(json.dumps({"ruleset": ruleset, **db.counts()}, indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one ``matrix-engine`` command; bad input is one line on stderr and exit status 2."""
     parser = OneLineParser(prog="matrix-engine", description=__doc__,
@@ -220,14 +238,8 @@ def _run(args: argparse.Namespace) -> int:
                           "result": game.state.result}))
         return 0
     if args.cmd == "validate-cards":
-        if args.ruleset == "replay":
-            from engine.replay.sim import cli_validate
-
-            return cli_validate(args.cards)
-        if args.ruleset == "expedition":
-            from engine.expedition.sim import cli_validate as expedition_validate
-
-            return expedition_validate(args.cards)
+        if args.ruleset != "legendary":
+            return validate_counts(args.ruleset, args.cards)
         from engine.legendary.carddb import CardLoadError
 
         try:

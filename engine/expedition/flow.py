@@ -297,9 +297,17 @@ def finding_slots(t: Table, seat: int, n: int) -> list[tuple[int, int]]:
 
 
 def _finding(t: Table, task: Task, seat: int, cid: int, n: int) -> bool:
-    slots = finding_slots(t, seat, n)
+    return _place_event(t, task, seat, cid, finding_slots(t, seat, n), "EX-EVENT-07",
+                        f"where does the {t.chit(cid).name} go?",
+                        ("EX-EVENT-08", "the Finding cannot be placed"))
+
+
+def _place_event(t: Table, task: Task, seat: int, cid: int, slots: list[tuple[int, int]], rule: str,
+                 question: str, refusal: tuple[str, str]) -> bool:
+    """Put a drawn Event into one of ``slots`` (the player picks when there are several), or return
+    it (``refusal``: rule and reason) when there is none. False while the choice is pending."""
     if not slots:
-        t.give_back(cid, out_pile(seat), "EX-EVENT-08", "the Finding cannot be placed")
+        t.give_back(cid, out_pile(seat), *refusal)
         return True
     if len(slots) == 1:
         where = slots[0]
@@ -307,12 +315,12 @@ def _finding(t: Table, task: Task, seat: int, cid: int, n: int) -> bool:
         k = take_answer(task)
         if k is None:
             task["slots"] = [list(s) for s in slots]
-            t.ask(task, seat, f"{t.seat_name(seat)}: where does the {t.chit(cid).name} go?",
-                  [f"slot {slot_text(s)}" for s in slots], "EX-EVENT-07", "slot")
+            t.ask(task, seat, f"{t.seat_name(seat)}: {question}", [f"slot {slot_text(s)}" for s in slots],
+                  rule, "slot")
             return False
         where = slots[k]
     t.put(cid, out_pile(seat), slot_pile(seat, where),
-          f"{t.chit(cid).name} is placed in slot {slot_text(where)} (EX-EVENT-07)")
+          f"{t.chit(cid).name} is placed in slot {slot_text(where)} ({rule})")
     return True
 
 
@@ -329,23 +337,9 @@ def _rumor(t: Table, task: Task, seat: int, cid: int, n: int) -> bool:
     if t.sheet(seat).rumor_activated:
         t.give_back(cid, out_pile(seat), "EX-RUMOR-03", "a Rumor has activated this Game Turn")
         return True
-    hosts = rumor_hosts(t, seat, n)
-    if not hosts:
-        t.give_back(cid, out_pile(seat), "EX-RUMOR-01", "no Village or Kingdom can take it")
-        return True
-    if len(hosts) == 1:
-        where = hosts[0]
-    else:
-        k = take_answer(task)
-        if k is None:
-            task["slots"] = [list(s) for s in hosts]
-            t.ask(task, seat, f"{t.seat_name(seat)}: which Village or Kingdom hears the Rumor?",
-                  [f"slot {slot_text(s)}" for s in hosts], "EX-RUMOR-01", "slot")
-            return False
-        where = hosts[k]
-    t.put(cid, out_pile(seat), slot_pile(seat, where),
-          f"{t.chit(cid).name} goes on slot {slot_text(where)} (EX-RUMOR-01)")
-    return True
+    return _place_event(t, task, seat, cid, rumor_hosts(t, seat, n), "EX-RUMOR-01",
+                        "which Village or Kingdom hears the Rumor?",
+                        ("EX-RUMOR-01", "no Village or Kingdom can take it"))
 
 
 # --- dealing with the new slot ------------------------------------------------------------------

@@ -10,9 +10,8 @@ import time
 from collections import Counter
 from typing import Any
 
-from engine.core.cardfiles import CardLoadError
 from engine.expedition.bots import make_bot
-from engine.expedition.chitdb import ChitDB, default_db, load_db
+from engine.expedition.chitdb import ChitDB, default_db
 from engine.expedition.game import ExpeditionGame
 from engine.expedition.setup import MAX_PLAYERS, ExpeditionSetup
 
@@ -105,17 +104,4 @@ def cli_simulate(games: int, seed: int, bot: str, players: list[int] | None) -> 
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(json.dumps(out, indent=1))
-    return 0
-
-
-def cli_validate(card_dirs: list[str]) -> int:
-    """Validate the shipped chits (or the last ``--cards`` folder); print JSON counts or the errors."""
-    try:
-        db = load_db(card_dirs[-1] if card_dirs else None)
-    except CardLoadError as e:
-        for p in e.problems:
-            print(f"error: {p}", file=sys.stderr)
-        print(f"{len(e.problems)} error(s)", file=sys.stderr)
-        return 1
-    print(json.dumps({"ruleset": "expedition", **db.counts()}, indent=1))
     return 0

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from engine.replay.bots import make_bot
-from engine.replay.carddb import CardLoadError, ReplayDB, default_db, load_db
+from engine.replay.carddb import ReplayDB, default_db
 from engine.replay.game import ReplayGame
 from engine.replay.setup import ReplaySetup
 
@@ -113,17 +113,4 @@ def cli_simulate(games: int, seed: int, bot: str) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(json.dumps(out, indent=1))
-    return 0
-
-
-def cli_validate(card_dirs: list[str]) -> int:
-    """Validate the shipped cards (or the last ``--cards`` folder); print JSON counts or the errors."""
-    try:
-        db = load_db(card_dirs[-1] if card_dirs else None)
-    except CardLoadError as e:
-        for p in e.problems:
-            print(f"error: {p}", file=sys.stderr)
-        print(f"{len(e.problems)} error(s)", file=sys.stderr)
-        return 1
-    print(json.dumps({"ruleset": "replay", **db.counts()}, indent=1))
     return 0
