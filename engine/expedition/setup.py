@@ -2,7 +2,7 @@
 Food, ...) with sensible defaults, recorded in saves, and the first state."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
@@ -11,7 +11,7 @@ from engine.core import rng
 from engine.core.inputcheck import InputModel, check
 from engine.expedition.chitdb import ChitDB
 from engine.expedition.grid import SLOTS, START
-from engine.expedition.schema import TERRAINS, Terrain
+from engine.expedition.schema import Terrain
 from engine.expedition.state import CUPS, Sheet, State, seat_piles
 
 MAX_PLAYERS = 4
@@ -25,8 +25,9 @@ class SetupError(ValueError):
 Count = Annotated[StrictInt, Field(ge=0, le=99)]
 
 
-class PlayerFields(InputModel):
-    """One player's inputs from the parent game (checked when a setup or save is read)."""
+class PlayerSetup(InputModel):
+    """One player's Expedition Sheet as the parent game hands it over (checked on creation and when
+    a save is read; a bad field is an error naming it)."""
 
     name: Annotated[StrictStr, Field(min_length=1, max_length=30)]
     region: Terrain
@@ -49,28 +50,8 @@ class SetupFields(InputModel):
 
     seed: StrictInt = 0
     game_turn: Annotated[StrictInt, Field(ge=1, le=999)] = 1
-    players: Annotated[list[PlayerFields], Field(min_length=1, max_length=MAX_PLAYERS)]
+    players: Annotated[list[PlayerSetup], Field(min_length=1, max_length=MAX_PLAYERS)]
     card_dir: StrictStr | None = None
-
-
-@dataclass
-class PlayerSetup:
-    """One player's Expedition Sheet as the parent game hands it over."""
-
-    name: str
-    region: str
-    time: int = 10
-    dp: int = 0
-    resources: int = 3
-    food: int = 4
-    gifts: int = 2
-    askari: int = 2
-    porters: int = 2
-    health: int = 6
-    sanity: int = 6
-    guide: bool = False
-    telescope: bool = False
-    wildman: bool = False
 
 
 @dataclass
@@ -79,43 +60,36 @@ class ExpeditionSetup:
     order with their sheets, and (optionally) a chit folder."""
 
     seed: int = 0
-    players: list[PlayerSetup] = field(default_factory=lambda: [PlayerSetup("Explorer 1", "grassland")])
+    players: list[PlayerSetup] = field(default_factory=lambda: [PlayerSetup(name="Explorer 1",
+                                                                            region="grassland")])
     game_turn: int = 1
     card_dir: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {"seed": self.seed, "players": [p.model_dump() for p in self.players],
+                "game_turn": self.game_turn, "card_dir": self.card_dir}
 
     @classmethod
     def from_dict(cls, d: Any) -> ExpeditionSetup:
         """The setup a save names; InputError (a ValueError) naming the first malformed field."""
         f = check(SetupFields, d, "setup")
-        return cls(seed=f.seed, game_turn=f.game_turn, card_dir=f.card_dir,
-                   players=[PlayerSetup(**p.model_dump()) for p in f.players])
+        return cls(seed=f.seed, game_turn=f.game_turn, card_dir=f.card_dir, players=list(f.players))
 
     @classmethod
     def for_players(cls, n: int, seed: int = 0, **sheet: Any) -> ExpeditionSetup:
-        """``n`` players with the default sheets, each in a different region (``sheet`` overrides
-        a field for all of them)."""
+        """``n`` players with the default sheets, each in a different region (``sheet`` sets a
+        field for all of them)."""
         if not 1 <= n <= MAX_PLAYERS:
             raise SetupError(f"the Matrix Phase is for 1 to {MAX_PLAYERS} players, not {n}")
-        return cls(seed=seed, players=[PlayerSetup(f"Explorer {i + 1}", DEFAULT_REGIONS[i], **sheet)
-                                       for i in range(n)])
+        return cls(seed=seed, players=[PlayerSetup(name=f"Explorer {i + 1}", region=DEFAULT_REGIONS[i],
+                                                   **sheet) for i in range(n)])
 
 
 def validate(setup: ExpeditionSetup) -> None:
-    """SetupError naming the first problem of a setup built in code (a save's is checked on read)."""
+    """SetupError if a setup built in code has too few or too many players (each player's fields
+    are checked when the ``PlayerSetup`` is made)."""
     if not 1 <= len(setup.players) <= MAX_PLAYERS:
         raise SetupError(f"the Matrix Phase is for 1 to {MAX_PLAYERS} players, not {len(setup.players)}")
-    for i, p in enumerate(setup.players):
-        if p.region not in TERRAINS:
-            raise SetupError(f"player {i + 1}'s region {p.region!r} is not a terrain "
-                             f"({', '.join(TERRAINS)})")
-        if p.time < 1:
-            raise SetupError(f"player {i + 1} has no Time left to explore with")
-        for name in ("dp", "resources", "food", "gifts", "askari", "porters", "health", "sanity"):
-            if getattr(p, name) < 0:
-                raise SetupError(f"player {i + 1}'s {name} cannot be negative")
 
 
 def new_state(db: ChitDB, setup: ExpeditionSetup) -> State:
@@ -130,7 +104,7 @@ def new_state(db: ChitDB, setup: ExpeditionSetup) -> State:
     sheets = []
     for seat, p in enumerate(setup.players):
         piles.update({name: [] for name in seat_piles(seat)})
-        sheets.append(Sheet(**asdict(p), pos=list(START)))
+        sheets.append(Sheet(**p.model_dump(), pos=list(START)))
     assert len(SLOTS) == 20
     return State(defs=defs, piles=piles, rng=rng.seed_state(setup.seed), setup=setup.to_dict(),
                  sheets=sheets)

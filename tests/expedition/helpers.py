@@ -7,7 +7,6 @@ set by choosing the game's seed state so that its next rolls are the wanted ones
 """
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from engine.core import rng
@@ -30,7 +29,7 @@ def quiet(n: int = 1, seed: int = 0, **sheet: Any) -> ExpeditionGame:
         for pile in [*(p for p in s.piles if p.startswith(f"p{seat}.")), out_pile(seat)]:
             for cid in list(s.piles[pile]):
                 t.give_back(cid, pile, "test", "clearing the table")
-    s.sheets = [Sheet(**asdict(p), pos=[1, 3], discovered=True, turns=1 if i == 0 else 0)
+    s.sheets = [Sheet(**p.model_dump(), pos=[1, 3], discovered=True, turns=1 if i == 0 else 0)
                 for i, p in enumerate(game.setup.players)]
     s.stack.clear()
     s.decision = None
