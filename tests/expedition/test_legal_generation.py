@@ -10,20 +10,13 @@ from engine.core.commands import Command
 from engine.expedition.game import ExpeditionGame
 from tests.expedition import test_fuzz
 from tests.expedition.trial_oracle import candidates
-from tests.legal_oracle import legal_by_trial
+from tests.legal_oracle import generated_equals_trial as shared_check
 
 GAMES = 25
 
 
 def generated_equals_trial(game: ExpeditionGame) -> list[Command]:
-    legal = game.legal_commands()
-    want = legal_by_trial(game, candidates)
-    assert set(legal) == set(want), (
-        f"generated-only {set(legal) - set(want)}, trial-only {set(want) - set(legal)}")
-    assert len(legal) == len(set(legal)), "a command is generated twice"
-    for seat in range(len(game.state.sheets)):  # every command names its seat; the filter keeps those
-        assert game.legal_commands(seat) == [c for c in legal if c.seat == seat]
-    return legal
+    return shared_check(game, candidates, range(len(game.state.sheets)))
 
 
 @pytest.mark.rule("EX-MOVE-01", "EX-MOVE-02", "EX-MOVE-03", "EX-TURN-04")

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.commands import Command
 from engine.replay.game import ReplayGame
-from tests.legal_oracle import legal_by_trial
+from tests.legal_oracle import generated_equals_trial as shared_check
 from tests.replay import test_fuzz
 from tests.replay.trial_oracle import candidates
 
@@ -16,14 +16,7 @@ GAMES = 60
 
 
 def generated_equals_trial(game: ReplayGame) -> list[Command]:
-    legal = game.legal_commands()
-    want = legal_by_trial(game, candidates)
-    assert set(legal) == set(want), (
-        f"generated-only {set(legal) - set(want)}, trial-only {set(want) - set(legal)}")
-    assert len(legal) == len(set(legal)), "a command is generated twice"
-    for seat in (0, 1):  # every command names its side, and the seat filter keeps exactly those
-        assert game.legal_commands(seat) == [c for c in legal if c.seat == seat]
-    return legal
+    return shared_check(game, candidates, (0, 1))
 
 
 @pytest.mark.rule("MR-TURN-01", "MR-ROLL-02")
