@@ -10,6 +10,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from engine.core.botplay import play_out
 from engine.expedition.bots import make_bot
 from engine.expedition.chitdb import ChitDB, default_db
 from engine.expedition.game import ExpeditionGame
@@ -41,17 +42,7 @@ def play_game(seed: int, players: int = 1, bot: str = "heuristic", db: ChitDB | 
     the phase never ends or a chit is lost or doubled."""
     bots = [make_bot(bot, seed * 10 + i) for i in range(players)]
     game = ExpeditionGame.new(setup_for(seed, players), db or default_db(), track_undo=False)
-    steps = 0
-    while not game.over:
-        if steps >= max_commands:
-            raise RuntimeError(f"the Matrix Phase did not end in {max_commands} commands")
-        seat = game.acting
-        assert seat is not None
-        cmd = bots[seat].choose(game, seat)
-        res = game.apply(cmd)
-        if not res.accepted:
-            raise RuntimeError(f"bot chose an illegal command {cmd.text()!r}: {res}")
-        steps += 1
+    play_out(game, lambda g, seat: bots[seat].choose(g, seat), max_commands, "the Matrix Phase")
     problems = chit_problems(game)
     if problems:
         raise RuntimeError("chit conservation: " + "; ".join(problems[:3]))

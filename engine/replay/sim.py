@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any
 
+from engine.core.botplay import play_out
 from engine.replay.bots import make_bot
 from engine.replay.carddb import ReplayDB, default_db
 from engine.replay.game import ReplayGame
@@ -35,17 +36,7 @@ def play_game(seed: int, bot: str = "heuristic", db: ReplayDB | None = None,
     h_name, m_name = _bot_names(bot)
     bots = (make_bot(h_name, seed * 2 + 1), make_bot(m_name, seed * 2 + 2))
     game = ReplayGame.new(ReplaySetup(seed=seed), db or default_db(), track_undo=False)
-    steps = 0
-    while not game.over:
-        if steps >= max_commands:
-            raise RuntimeError(f"the game did not end in {max_commands} commands")
-        seat = game.acting
-        assert seat is not None
-        cmd = bots[seat].choose(game, seat)
-        res = game.apply(cmd)
-        if not res.accepted:
-            raise RuntimeError(f"bot chose an illegal command {cmd.text()!r}: {res}")
-        steps += 1
+    play_out(game, lambda g, seat: bots[seat].choose(g, seat), max_commands)
     return game
 
 
