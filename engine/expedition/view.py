@@ -18,7 +18,8 @@ from engine.expedition.table import Table, acting_seat
 EDGES = {"incident": "black", "finding": "green", "discovery": "red"}
 
 
-def chit_view(t: Table, cid: int, active: int | None = None) -> dict[str, Any]:
+def chit_view(t: Table, cid: int, seat: int | None = None, active: int | None = None) -> dict[str, Any]:
+    """One chit as a page draws it (``seat``: whose Matrix it lies in, for its legality there)."""
     c = t.chit(cid)
     out: dict[str, Any] = {"id": cid, "def": c.id, "name": c.name, "kind": c.kind, "text": c.text,
                            "face_up": True, "edge": EDGES.get(c.kind, "")}
@@ -31,6 +32,8 @@ def chit_view(t: Table, cid: int, active: int | None = None) -> dict[str, Any]:
         out["kingdom"] = True
     if c.kind == "rumor":
         out["activated"] = cid == active
+    if seat is not None:
+        out["legal"] = t.legal_here(seat, cid)  # EX-DISC-05: one of its dots matches the region
     return out
 
 
@@ -40,8 +43,8 @@ def sheet_view(t: Table, seat: int) -> dict[str, Any]:
     grid = []
     for slot in SLOTS:
         grid.append({"row": slot[0], "col": slot[1], "label": label(slot),
-                     "chits": [chit_view(t, c, sh.rumor) for c in t.at(seat, slot)],
-                     "wasteland": slot in waste, "legal_region": True})
+                     "chits": [chit_view(t, c, seat, sh.rumor) for c in t.at(seat, slot)],
+                     "wasteland": slot in waste})
     arrow = None
     if sh.arrow is not None:
         arrow = {"slot": list(sh.arrow), "points": direction_of(tuple(sh.arrow), tuple(sh.pos))

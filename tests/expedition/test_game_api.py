@@ -66,7 +66,7 @@ def test_the_view_gives_a_page_what_it_draws():
     (chit,) = slot["chits"]
     assert chit["face_up"] and chit["kind"] == "encounter" and chit["name"] == "Charging Buffalo"
     red = next(g for g in me["grid"] if (g["row"], g["col"]) == (3, 3))["chits"][0]
-    assert red["edge"] == "red" and red["dots"] == ["grassland"]
+    assert red["edge"] == "red" and red["dots"] == ["grassland"] and red["legal"]
     assert set(view["cups"]) == {"events", "encounters", "specials"} and view["cups"]["specials"] == 16
     assert view["decision"] is None and view["can_undo"] is False and view["undo_refusal"]
     only(game, "encounters")
