@@ -143,14 +143,14 @@ class HeuristicBot:
         return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
 
     def _hopeless(self, t: Table) -> bool:
-        """A Part that offers a Minor Victory the table may not take (a Traitor mode) and whose
-        Major Victory is out of reach: the Matrix player is gone, or the game has stalled.
+        """A Part that offers a Minor Victory the table may not take (a Traitor mode), in a game that
+        has stalled (nobody can win or lose any more, e.g. the Matrix player is gone while The One
+        stops the strikes on the Time Track).
         The bot gives the game up instead of playing on without end."""
         s = t.s
         if not s.setup.get("traitor") or not flow.current_part(t).minor_victory:
             return False
-        m = s.mods.matrix_player
-        return m is not None and s.players[m].defeated or s.turn_no > STALEMATE_TURNS
+        return s.turn_no > STALEMATE_TURNS
 
     def _coordinate(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         best = None
