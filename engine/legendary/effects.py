@@ -285,6 +285,8 @@ def enemy_attack(t: Table, cid: int) -> int | None:
     base = shown_attack(t, cid)
     if base is None or c.attack_icon:
         return None
+    if getattr(c, "fight_only", False):
+        return base  # LE-CARD-49: fought with its full printed Attack
     return max(0, base - t.s.turn.attack_reduction)
 
 
@@ -298,7 +300,11 @@ def shown_attack(t: Table, cid: int) -> int | None:
 
 
 def can_be_defeated(t: Table, cid: int) -> bool:
-    return cid != t.s.inevitable and "undefeatable" not in getattr(t.card(cid), "keywords", ())
+    """Whether an effect may defeat ``cid``: not the Inevitable, not Undefeatable, and not an
+    Enemy only a fight defeats (LE-CARD-49)."""
+    c = t.card(cid)
+    return cid != t.s.inevitable and "undefeatable" not in getattr(c, "keywords", ()) \
+        and not getattr(c, "fight_only", False)
 
 
 def defeat_enemy(t: Table, cid: int, pile: str, seat: int, *, schedule: bool = True) -> list[dict]:

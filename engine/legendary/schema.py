@@ -430,6 +430,9 @@ class EnemyCard(_Card):
         "time it moves: along the Matrix Row or into the Combat Zone (LE-CARD-08..11)")
     upside_down_attack: int | None = Field(
         default=None, ge=0, description="its Attack while upside down (null: the same as `attack`)")
+    fight_only: bool = Field(
+        default=False, description="only a fight paying its printed Attack defeats it: effects that "
+        "defeat Enemies pass it by and nothing lowers its Attack (LE-CARD-49)")
     reveal: list[Effect] = []
     fight: list[Effect] = []
     strike_mode: Literal["normal", "none", "replace"] = "normal"
