@@ -74,6 +74,11 @@ class Modifiers:
     # At Cleanup the active player's hand, play area and discard pile are removed from the game
     # instead of discarded (LE-CARD-20; flow._cleanup); a player left with no card is defeated.
     cleanup_deletes: bool = False
+    # How the active player used the Time Track on turn ``time_track_use_turn`` when an Act lets
+    # them either pay Attack to raise it or take Attack from it, never both (LE-CARD-50): "raise"
+    # or "take"; "" (or another turn's number): not used yet this turn. Act commands read it.
+    time_track_use: str = ""
+    time_track_use_turn: int = -1
 
     def end_of_act(self) -> None:
         """Clear the facts that last only until the Act ends (flow, when the next Act begins)."""

@@ -79,6 +79,7 @@ def registry() -> Registry:
         know_thyself,
         the_battle_of_zion,
         the_oracles_call,
+        the_source,
         what_is_the_matrix,
     )
 
@@ -88,6 +89,7 @@ def registry() -> Registry:
         he_is_the_one.ACT,
         the_oracles_call.ACT,
         free_the_keymaker.ACT,
+        the_source.ACT,
         club_hel.ACT,
         the_battle_of_zion.ACT,
         everything_that_has_a_beginning.ACT,
