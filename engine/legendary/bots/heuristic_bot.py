@@ -36,6 +36,7 @@ def fx_value(fx_list: list[dict], time: int) -> float:
 
 
 STALEMATE_TURNS = 300  # a game this long has stalled: nobody can win or lose any more
+TIME_SHORT = 3  # a Time Track this low is worth Attack (Acts that sell Time Track steps)
 
 
 class HeuristicBot:
@@ -82,6 +83,8 @@ class HeuristicBot:
             return 1 if s.time >= 6 else 0
         if d.rule == "LE-CARD-34":  # the ship is torn apart: pay as much as we can
             return n - 1
+        if d.rule == "LE-CARD-54" and len(task.get("options", ())) == n:  # a Hovercraft to lose
+            return min(range(n), key=lambda i: self._card_value(t, task["options"][i]))
         if d.kind == "class":  # a class chosen on play: the one most class abilities in hand want
             return self._wanted_class(t, d.options)
         if d.rule in ("LE-TRAITOR-10", "LE-TRAITOR-11"):
@@ -195,6 +198,9 @@ class HeuristicBot:
         step = self._time_step(t, by)
         if step is not None:  # toward the next Time Track number an Act wants reached
             return step
+        take = self._take_time_attack(t, by, wanted)
+        if take is not None:
+            return take
         # Objective challenges and fights come first; the Objective itself last (it ends the turn).
         fights = [(self._threat(t, c.args[0], wanted), c) for c in by.get("fight", ())]
         fights = [f for f in fights if f[0] > 0]
@@ -212,6 +218,8 @@ class HeuristicBot:
                 return evades[0]
         if "raise-time" in by and s.time < 10:
             return by["raise-time"][0]
+        if "time-up" in by and s.time <= TIME_SHORT:
+            return max(by["time-up"], key=lambda c: c.args[0])
         if "buytime" in by:
             striking = [c for c in by["buytime"] if c.args[0] in s.piles["combat"]]
             if striking and me.in_matrix:
@@ -224,9 +232,42 @@ class HeuristicBot:
             return move
         if "scan" in by and me.in_matrix:
             return min(by["scan"], key=lambda c: t.mat.row[c.args[0]].scan_cost or 0)
+        if "time-up" in by:  # Attack nothing else wants buys Time before Cleanup discards it
+            return max(by["time-up"], key=lambda c: c.args[0])
         if "objective" in by:
             return by["objective"][0]
         return None
+
+    def _take_time_attack(self, t: Table, by: dict[str, list[Command]], wanted: set[str]) -> Command | None:
+        """Take Attack from the Time Track (an Act command) when it brings an Objective Enemy
+        within reach, or, while Time is not short, an Enemy that strikes this turn."""
+        if "time-attack" not in by:
+            return None
+        s = t.s
+        after = self._attack_after(t, by["time-attack"][0])
+        if after <= s.turn.attack:
+            return None
+        for cid in self._fightable(t):
+            need = effects.enemy_attack(t, cid)
+            if need is None or not s.turn.attack < need <= after:
+                continue
+            striking = cid in s.piles["combat"] or cid in s.piles["real_world"]
+            if s.defs[cid] in wanted or (striking and s.time > TIME_SHORT):
+                return by["time-attack"][0]
+        return None
+
+    def _attack_after(self, t: Table, cmd: Command) -> int:
+        """The Attack pool after ``cmd``, found by applying it to a copy of the game."""
+        trial = LegendaryGame(t.db, t.s.clone(), track_undo=False)
+        return trial.state.turn.attack if trial.apply(cmd).accepted else t.s.turn.attack
+
+    def _fightable(self, t: Table) -> list[int]:
+        """Face-up Enemies in the active player's world that a fight could defeat."""
+        s = t.s
+        in_matrix = s.players[s.active].in_matrix
+        return [c for pile, c in effects.enemies_in_play(t)
+                if (pile == "real_world" or pile.endswith(".beside")) != in_matrix
+                and "undefeatable" not in t.card(c).keywords]
 
     def _recruit(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         s = t.s
@@ -260,7 +301,7 @@ class HeuristicBot:
         if not leave or self._should_absorb(t):
             return None
         hurt = t.health(s.active) - t.damage(s.active) <= 3
-        if s.turn.recruit >= 3 or hurt or self._cz_strikes(t):
+        if s.turn.recruit >= 3 or hurt or self._cz_strikes(t) or self._wanted_in_real_world(t, wanted):
             free = [c for c in leave if len(c.args) > 1 and c.args[1] != "combat"]
             return (free or leave)[0]
         return None
@@ -290,6 +331,12 @@ class HeuristicBot:
                 cost += time
         cards = sum(len(s.piles[pp(x, "deck")]) + len(s.piles[pp(x, "hand")]) for x in t.living())
         return s.time <= 1 or cost > 2 * cards + s.turn.recruit + s.turn.attack
+    def _wanted_in_real_world(self, t: Table, wanted: set[str]) -> bool:
+        """An Objective Enemy in the Real World that the Attack pool can already defeat."""
+        s = t.s
+        return any(s.defs[c] in wanted and (effects.enemy_attack(t, c) or 0) <= s.turn.attack
+                   for c in s.piles["real_world"] if c in s.face_up and t.card(c).kind == "enemy"
+                   and "undefeatable" not in t.card(c).keywords)
 
     def _cz_strikes(self, t: Table) -> int:
         """How many strikes the Combat Zone would make this Strike Phase."""
