@@ -272,6 +272,21 @@ def test_le_card_53_the_defeated_copy_leaves_the_play_area(fdb):
     assert act.hovercrafts_in_play(sc.t) == []
 
 
+@pytest.mark.rule("LE-CARD-53", "LE-CARD-55", "LE-DEFEAT-10")
+def test_le_card_53_a_copy_whose_card_left_the_game_is_no_hovercraft_to_defeat(fdb):
+    """The teammate who coordinated the Hovercraft was defeated this turn: their set-aside card
+    left the game, so the Sentinels find no Hovercraft and strike."""
+    sc = finale(fdb, "put hovercraft_osiris p1.hand as ship", players=3)
+    s = sc.game.state
+    accepted(sc, "@1 coordinate $ship")
+    accepted(sc, "play $ship")
+    lines(sc, "empty p1.coordinated")  # as a defeat removes every card of the player
+    assert act.hovercrafts_in_play(sc.t) == []
+    act.tow_bombs_strike(sc.t, {"src": sc.ref("tow")})
+    settle(sc)
+    assert [e["seat"] for e in s.stack if e.get("op") == "strike"][-3:] == [1, 0, 0]
+
+
 @pytest.mark.rule("LE-CARD-54")
 @pytest.mark.parametrize("pick", [0, 1])
 def test_le_card_54_the_active_player_chooses_among_several_hovercrafts(fdb, pick):

@@ -80,9 +80,18 @@ def tow_bombs_attack(t: Table, task: dict) -> None:
     t.move(cid, pile, "real_world", face_up=True, text=f"{t.name(cid)} enter the Real World")
 
 
+def _set_aside_by(t: Table, cid: int) -> int | None:
+    """The teammate whose coordinated card ``cid`` is set aside, if it still is."""
+    s = t.s
+    return next((p.seat for p in s.players if cid in s.piles[pp(p.seat, "coordinated")]), None)
+
+
 def hovercrafts_in_play(t: Table) -> list[int]:
-    """The Hovercrafts in the active player's play area, virtual copies included (LE-CARD-52/53)."""
-    return [c for c in effects.play_area(t, t.s.active) if t.card(c).deck == HOVERCRAFT]
+    """The Hovercrafts in the active player's play area, virtual copies included while their
+    physical card is still set aside (LE-CARD-52/53; a defeated teammate's cards left the game)."""
+    s = t.s
+    return [c for c in effects.play_area(t, s.active) if t.card(c).deck == HOVERCRAFT
+            and (c not in s.turn.virtual or _set_aside_by(t, c) is not None)]
 
 
 def defeat_hovercraft(t: Table, cid: int, src: int) -> None:
@@ -90,8 +99,8 @@ def defeat_hovercraft(t: Table, cid: int, src: int) -> None:
     set-aside physical card (LE-CARD-53)."""
     s = t.s
     who = t.player_name(s.active)
-    if cid in s.turn.virtual:
-        owner = next(p.seat for p in s.players if cid in s.piles[pp(p.seat, "coordinated")])
+    owner = _set_aside_by(t, cid) if cid in s.turn.virtual else None
+    if owner is not None:
         s.turn.virtual.remove(cid)
         t.move(cid, pp(owner, "coordinated"), "defeated_heroes", face_up=True,
                text=f"{t.name(src)} defeat {t.player_name(owner)}'s {t.name(cid)}, coordinated to {who}")
