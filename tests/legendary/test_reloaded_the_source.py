@@ -227,6 +227,12 @@ def test_le_card_49_only_a_fight_with_20_attack_defeats_the_tow_bomb_sentinels(f
     assert sc.ref("tow") in s.piles["defeated_enemies"]
 
 
+def play_copy(sc: Scenario, name: str) -> None:
+    """Seat 1 coordinates the card ``$name`` to the active seat 0, who plays its virtual copy."""
+    accepted(sc, f"@1 coordinate ${name}")
+    accepted(sc, f"play ${name}")
+
+
 def _scenario(db: CardDB, name: str) -> Scenario:
     sc = Scenario.from_file(SCENARIOS / f"the_source_tow_bombs_{name}.scn", db)
     assert sc.failures == [] and sc.rejections == []
@@ -265,8 +271,7 @@ def test_le_card_53_a_coordinated_copy_costs_the_teammates_card_scenario(fdb):
 def test_le_card_53_the_defeated_copy_leaves_the_play_area(fdb):
     sc = finale(fdb, "put hovercraft_osiris p1.hand as ship")
     s = sc.game.state
-    accepted(sc, "@1 coordinate $ship")
-    accepted(sc, "play $ship")
+    play_copy(sc, "ship")
     act.tow_bombs_strike(sc.t, {"src": sc.ref("tow")})
     assert sc.ref("ship") in s.piles["defeated_heroes"] and sc.ref("ship") not in s.turn.virtual
     assert act.hovercrafts_in_play(sc.t) == []
@@ -278,8 +283,7 @@ def test_le_card_53_a_copy_whose_card_left_the_game_is_no_hovercraft_to_defeat(f
     left the game, so the Sentinels find no Hovercraft and strike."""
     sc = finale(fdb, "put hovercraft_osiris p1.hand as ship", players=3)
     s = sc.game.state
-    accepted(sc, "@1 coordinate $ship")
-    accepted(sc, "play $ship")
+    play_copy(sc, "ship")
     lines(sc, "empty p1.coordinated")  # as a defeat removes every card of the player
     assert act.hovercrafts_in_play(sc.t) == []
     act.tow_bombs_strike(sc.t, {"src": sc.ref("tow")})
@@ -292,8 +296,7 @@ def test_le_card_53_a_copy_whose_card_left_the_game_is_no_hovercraft_to_defeat(f
 def test_le_card_54_the_active_player_chooses_among_several_hovercrafts(fdb, pick):
     sc = finale(fdb, "put hovercraft_mjolnir p0.play as a\nput hovercraft_osiris p1.hand as b")
     s = sc.game.state
-    accepted(sc, "@1 coordinate $b")
-    accepted(sc, "play $b")
+    play_copy(sc, "b")
     accepted(sc, "end")
     d = s.decision
     assert d is not None and d.seat == 0 and d.rule == "LE-CARD-54" and len(d.options) == 2
