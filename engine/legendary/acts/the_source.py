@@ -20,8 +20,6 @@ from engine.legendary.table import Table
 
 STORY = "the_source"
 TOW_BOMBS = "the_source_tow_bomb_sentinels"
-ARCHITECT = "the_source_the_architect"
-BACK_DOORS = ("the_source_hallway_of_doors", "the_source_power_plant")
 BACK_DOOR_TAG = "Back Door"  # the descriptor of Part 1's own Challenges
 HOVERCRAFT = "hovercraft"  # the Hovercraft stack's deck label
 NEO_GROUP_PREFIX = "neo_"  # neo_the_matrix, neo_reloaded, neo_revolutions: the Neo Heroes
