@@ -331,6 +331,7 @@ class HeuristicBot:
                 cost += time
         cards = sum(len(s.piles[pp(x, "deck")]) + len(s.piles[pp(x, "hand")]) for x in t.living())
         return s.time <= 1 or cost > 2 * cards + s.turn.recruit + s.turn.attack
+
     def _wanted_in_real_world(self, t: Table, wanted: set[str]) -> bool:
         """An Objective Enemy in the Real World that the Attack pool can already defeat."""
         s = t.s
