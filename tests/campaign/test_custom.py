@@ -92,20 +92,39 @@ def test_check_custom_raises_the_first_problem_and_counts_the_rest():
 @pytest.mark.rule("LE-CAMPAIGN-07", "LE-CAMPAIGN-08", "LE-CAMPAIGN-09")
 def test_the_catalog_comes_from_the_films_and_the_cards(shipped):
     cat = catalog(shipped)
-    matrix = next(iter(shipped.films.values()))
-    assert cat.acts == {story: n for n, story in enumerate(matrix.acts, start=1)}
-    assert cat.groups == frozenset(matrix.groups)
-    assert cat.neo_acts == {matrix.acts[0]}  # the Act 1 whose Extras hold the first Neo group
-    assert {"neo_the_matrix", "neo_reloaded"} <= cat.neo_groups
-    assert {"neo_the_matrix", "the_keymaker"} <= cat.extra_groups
+    films = list(shipped.films.values())
+    assert cat.acts == {story: n for f in films for n, story in enumerate(f.acts, start=1)}
+    assert cat.groups == frozenset(g for f in films for g in f.groups)
+    assert cat.neo_acts == {"what_is_the_matrix"}  # the Act 1 whose Extras hold a Neo group
+    assert {"neo_the_matrix", "neo_reloaded", "neo_revolutions"} <= cat.neo_groups
+    assert {"neo_the_matrix", "the_keymaker", "seraph"} <= cat.extra_groups
 
 
-@pytest.mark.rule("LE-CAMPAIGN-07")
-def test_a_custom_campaign_needs_the_content_of_three_films(shipped):
-    if len(shipped.films) >= 3:
-        pytest.skip("all three films are registered now")
-    matrix = next(iter(shipped.films.values()))
-    plan = FilmPlan("Mine", matrix.acts, matrix.groups)
-    with pytest.raises(SetupError, match="LE-CAMPAIGN-07: a custom campaign uses the Acts and Hero "
-                                         "Groups of all 3 films"):
-        new_campaign(shipped, ["neo"], custom=[plan, plan, plan])
+# A custom campaign over the three shipped films: every Act and standard Hero Group once; each film
+# has the lead character's group (What is the Matrix?'s Extras, or a Neo group in Zion), not both.
+SHIPPED_PLANS = [
+    FilmPlan("The Red Pill", ("what_is_the_matrix", "the_battle_of_zion", "he_is_the_one"),
+             ("tank", "link", "ship_captains", "morpheus_the_matrix")),
+    FilmPlan("The Council", ("the_oracles_call", "know_thyself", "everything_that_has_a_beginning"),
+             ("neo_reloaded", "trinity_the_matrix", "niobe", "defenders_of_zion")),
+    FilmPlan("The Last Train", ("club_hel", "free_the_keymaker", "the_source"),
+             ("neo_revolutions", "nebuchadnezzar_crew", "morpheus_reloaded_revolutions",
+              "trinity_reloaded_revolutions")),
+]
+
+
+@pytest.mark.rule("LE-CAMPAIGN-07", "LE-CAMPAIGN-08", "LE-CAMPAIGN-09")
+def test_a_custom_campaign_over_the_shipped_films_starts_and_its_first_game_sets_up(shipped):
+    from engine.legendary.campaign import play
+    from engine.legendary.game import LegendaryGame
+
+    c = new_campaign(shipped, ["neo", "niobe"], custom=SHIPPED_PLANS, seed=4)
+    setup = play(c)
+    assert tuple(setup.acts) == SHIPPED_PLANS[0].acts and tuple(setup.groups) == SHIPPED_PLANS[0].groups
+    game = LegendaryGame.new(setup, shipped)
+    assert len(game.state.players) == 2 and not game.over
+    mixed = [SHIPPED_PLANS[1], SHIPPED_PLANS[0], SHIPPED_PLANS[2]]
+    mixed[0] = FilmPlan("Both", SHIPPED_PLANS[1].acts, ("neo_reloaded", "trinity_the_matrix", "niobe",
+                                                        "the_keymaker"))
+    with pytest.raises(SetupError, match="LE-CAMPAIGN-0[79]"):
+        new_campaign(shipped, ["neo"], custom=mixed)

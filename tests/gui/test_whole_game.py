@@ -85,3 +85,8 @@ def test_a_whole_game_of_the_matrix_through_the_gui(qtbot, win):
 def test_a_three_player_game_of_revolutions_through_the_gui(qtbot, win):
     ways = play_whole_game(qtbot, win, "revolutions", 3, 5)
     assert ways.get("drag", 0) > 20 and ways.get("key", 0) > 6
+
+
+def test_a_two_player_game_of_reloaded_through_the_gui(qtbot, win):
+    ways = play_whole_game(qtbot, win, "reloaded", 2, 3)
+    assert ways.get("drag", 0) > 20 and ways.get("key", 0) > 6
