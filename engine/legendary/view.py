@@ -25,8 +25,8 @@ def _card(t: Table, cid: int) -> dict[str, Any]:
         out["blank"] = True  # its abilities are ignored (LE-CARD-40)
     if c.kind == "enemy":
         now = enemy_attack(t, cid)
-        if now is not None and now != c.attack:
-            out["attack_now"] = now  # the Attack to fight it differs from the printed one
+        if now is not None and (now != c.attack or cid in s.rotated):
+            out["attack_now"] = now  # turned, or not the printed Attack: the Attack to fight it
     return out
 
 

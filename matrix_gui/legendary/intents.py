@@ -165,7 +165,7 @@ def _own_words(cmd: Command, ix: TableIndex, card: str) -> str | None:
     if v == "fly":
         got = (ix.view.get("modifiers") or {}).get("beneath_dock")
         name = ix.cards.get(int(got[0]), {}).get("name", "the card") if got else "the card"
-        return f"Fly {name} one position toward Zion, paying {args[0].title()}" if args else f"Fly {name}"
+        return f"{name}: fly one position toward Zion, paying {str(args[0]).title() if args else 'Recruit'}"
     if v == "complete":
         return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
     if v == "strike-player":
