@@ -166,6 +166,10 @@ def _own_words(cmd: Command, ix: TableIndex, card: str) -> str | None:
         got = (ix.view.get("modifiers") or {}).get("beneath_dock")
         name = ix.cards.get(int(got[0]), {}).get("name", "the card") if got else "the card"
         return f"{name}: fly one position toward Zion, paying {str(args[0]).title() if args else 'Recruit'}"
+    if v == "time-step" and args and args[0] in ("up", "down"):
+        to = int(ix.view["time"]) + (1 if args[0] == "up" else -1)
+        first = str(args[1]).title() if len(args) > 1 else "Recruit"
+        return f"Move the Time Track {args[0]} to {to}, paying {first} first"
     if v == "complete":
         return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
     if v == "strike-player":

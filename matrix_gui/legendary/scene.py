@@ -13,21 +13,30 @@ from PySide6.QtGui import QPainter
 
 from matrix_gui.items import TableItem, paint_slot
 from matrix_gui.keyedscene import KeyedScene, View, display_of
-from matrix_gui.layout import CARD_W, SPACE, SPREAD, STACK, TOKEN, TRACK, fitted, spread_positions
+from matrix_gui.layout import CARD_H, CARD_W, SPACE, SPREAD, STACK, TOKEN, TRACK, fitted, spread_positions
 from matrix_gui.legendary.faces import LegendaryFaces
 from matrix_gui.legendary.items import (
     BandsItem,
+    DeletionItem,
     MatCardItem,
     NoteItem,
     PhoneItem,
     PoolItem,
     RsiItem,
+    SmithItem,
     TimeTrackItem,
     paint_bands,
     paint_lane,
 )
 from matrix_gui.legendary.layout import RSI_W, RowSpaceInfo, TableLayout, compute
-from matrix_gui.legendary.tablefacts import LANE_POSITIONS, annotate, beneath_dock, beneath_pile, strike_limit
+from matrix_gui.legendary.tablefacts import (
+    LANE_POSITIONS,
+    annotate,
+    beneath_dock,
+    beneath_pile,
+    smiths,
+    strike_limit,
+)
 
 
 class TableScene(KeyedScene):
@@ -50,6 +59,9 @@ class TableScene(KeyedScene):
         self._layout_sig: tuple | None = None
         self.strike_limit = NoteItem(CARD_W + 10, 64)  # the Strike limit in force, on the Strike discard
         self.addItem(self.strike_limit)
+        self.smiths: list[SmithItem] = []  # a final Part's Smiths in the Row spaces, left to right
+        self.deletion = DeletionItem(18, CARD_H - 12)  # the Deletion Program beside its Smith
+        self.addItem(self.deletion)
 
     def paint_background(self, p: QPainter) -> None:
         """The bands and every slot's outline and label: static, cached by the view."""
@@ -197,6 +209,35 @@ class TableScene(KeyedScene):
         self.strike_limit.setPos(sd.x - 5, sd.y + (sd.h - self.strike_limit.rect().height()) / 2)
         lines = ["STRIKE LIMIT", f"{n} card{'s' if n != 1 else ''} a turn"] if limit else []
         self.strike_limit.set_lines(lines, limit)
+        self.sync_smiths(view)
+
+    def sync_smiths(self, view: View) -> None:
+        """A final Part's Smiths across the Row spaces and the Deletion Program beside the one it
+        has reached (``modifiers``: ``smith_numbers``, ``smiths_passed``)."""
+        lay = self.layout
+        assert lay is not None
+        marks = [m for m in smiths(view) if f"row.{m.space}" in lay.areas]
+        while len(self.smiths) < len(marks):
+            it = SmithItem(len(self.smiths), CARD_W - 12, 52)
+            self.smiths.append(it)
+            self.addItem(it)
+        for it in self.smiths[len(marks):]:
+            it.setVisible(False)
+        for it, m in zip(self.smiths, marks, strict=False):
+            a = lay.areas[f"row.{m.space}"]
+            it.setPos(a.x + 6, a.y + (a.h - it.rect().height()) / 2)
+            it.set_mark(m.number, m.deleted, m.next)
+            it.setVisible(True)
+        self.deletion.setVisible(bool(marks))
+        if not marks:
+            return
+        at = next((m.space for m in marks if m.next), None)
+        a = lay.areas[f"row.{marks[-1].space if at is None else at}"]
+        x = a.x - 17 if at is not None else a.x + a.w + 3  # left of its Smith; past the last
+        self.deletion.setPos(x, a.y + 6)
+        self.deletion.setToolTip("The Deletion Program: " + (
+            f"at Smith {marks[[m.space for m in marks].index(at)].number}" if at is not None
+            else "it has passed every Smith"))
 
     def rsi_pos(self, seat: int, in_matrix: bool, in_matrix_players: list[dict],
                 space: Any) -> tuple[float, float]:

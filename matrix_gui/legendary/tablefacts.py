@@ -53,13 +53,18 @@ def place_beneath(display: Display, view: View) -> None:
 
 def card_cues(view: View) -> dict[int, tuple[Cue, ...]]:
     """The cues each visible card carries: an Enemy whose Attack differs from its printed one
-    (turned upside down, or lowered), and a Mobile-Bombs-like card whose fuse is lit."""
+    (turned upside down, or lowered), a card whose abilities are blanked, and a card whose fuse
+    is lit."""
     cues: dict[int, list[Cue]] = {}
     for pile in view["piles"].values():
         for c in pile.get("cards", ()):
-            if "id" in c and "attack_now" in c:
+            if "id" not in c:
+                continue
+            if "attack_now" in c:
                 words = "UPSIDE DOWN" if c.get("rotated") else "ATTACK NOW"
                 cues.setdefault(c["id"], []).append(Cue(f"{words}\nAttack {c['attack_now']}", "attack"))
+            if c.get("blank"):
+                cues.setdefault(c["id"], []).append(Cue("BLANK\nno abilities", "blank"))
     for cid, seat in view.get("modifiers", {}).get("fuses", ()):
         cues.setdefault(int(cid), []).append(Cue(f"FUSE LIT\ngoes off: P{int(seat) + 1}", "fuse"))
     return {cid: tuple(cs) for cid, cs in cues.items()}
@@ -76,6 +81,25 @@ def annotate(display: Display, view: View) -> None:
             got = cues.get(c.get("id", -1))
             if got:
                 cards[i] = {**c, "cues": got}
+
+
+@dataclass(frozen=True)
+class SmithMark:
+    """A Smith standing in Matrix Row space ``space`` in a final Part: his number, and whether the
+    Deletion Program has passed him (``deleted``) or stands at him now (``next``)."""
+
+    space: int
+    number: int
+    deleted: bool
+    next: bool
+
+
+def smiths(view: View) -> list[SmithMark]:
+    """The Smiths of the Row, left to right (``smith_numbers``, ``smiths_passed``); none: []."""
+    mods = view.get("modifiers", {})
+    numbers = [int(n) for n in mods.get("smith_numbers", ())]
+    passed = int(mods.get("smiths_passed", 0))
+    return [SmithMark(i, n, i < passed, i == passed) for i, n in enumerate(numbers)]
 
 
 def strike_limit(view: View) -> str:

@@ -186,3 +186,67 @@ def test_a_lit_fuse_is_marked_on_its_card_with_the_seat_it_goes_off_for(qtbot, w
     (bomb, seat), = win.ops.game.state.mods.fuses
     assert bomb == sc.ref("bomb")
     assert item(win, bomb).cue_texts() == [f"FUSE LIT\ngoes off: P{seat + 1}"]
+
+
+# --- Everything That Has a Beginning Part 3: the Smiths and the Deletion Program (LE-CARD-16..18) ----
+
+SMITHS = "revolutions_part3_smiths.scn"
+
+
+def smith_marks(win) -> list[tuple[int, str, bool, bool]]:
+    """Each shown Smith plate: the Row space it stands in, its number, deleted, next."""
+    table = win.view.table
+    out = []
+    for it in table.smiths:
+        if not it.isVisible():
+            continue
+        centre = it.sceneBoundingRect().center()
+        space = next(i for i in range(5) if table.areas[f"row.{i}"].sceneBoundingRect().contains(centre))
+        out.append((space, it.number, it.deleted, it.next))
+    return out
+
+
+@pytest.mark.rule("LE-CARD-16", "LE-CARD-18")
+def test_the_smiths_stand_in_the_row_spaces_with_their_numbers_and_the_fallen_ones_deleted(qtbot, win):
+    start(win, SMITHS)
+    mods = win.ops.game.state.mods
+    numbers, passed = mods.smith_numbers, mods.smiths_passed
+    assert passed == 2 and len(numbers) == 5
+    assert smith_marks(win) == [(i, n, i < passed, i == passed) for i, n in enumerate(numbers)]
+    # the Deletion Program stands just left of the Smith it has reached, pointing at him
+    dp = win.view.table.deletion.sceneBoundingRect()
+    space = win.view.table.areas[f"row.{passed}"].area
+    assert win.view.table.deletion.isVisible() and dp.right() <= space.x + 4 and dp.right() >= space.x - 20
+    assert str(numbers[passed]) in win.view.table.deletion.toolTip()
+
+
+@pytest.mark.rule("LE-CARD-17", "LE-CARD-18")
+def test_a_time_step_from_the_actions_menu_fells_the_next_smith_and_moves_the_deletion_program(qtbot, win):
+    start(win, SMITHS)
+    g = win.ops.game
+    nxt = g.state.mods.smith_numbers[2]
+    step = "up" if nxt > g.state.time else "down"
+    for _ in range(abs(nxt - g.state.time)):  # one menu action per step, each paid by the engine
+        win.actions_menu.aboutToShow.emit()
+        to = g.state.time + (1 if step == "up" else -1)
+        words = f"Move the Time Track {step} to {to}, paying Recruit first"
+        next(a for a in win.actions_menu.actions() if a.text() == words).trigger()
+        assert g.state.time == to
+    assert g.state.mods.smiths_passed == 3
+    assert [m[2] for m in smith_marks(win)] == [True, True, True, False, False]
+    space = win.view.table.areas["row.3"].area
+    assert abs(win.view.table.deletion.sceneBoundingRect().right() - space.x) < 20
+
+
+def test_no_smiths_no_marks(qtbot, win):
+    start(win, LINE)
+    assert smith_marks(win) == [] and not win.view.table.deletion.isVisible()
+
+
+@pytest.mark.rule("LE-CARD-40")
+def test_a_blanked_card_carries_a_cue_that_its_abilities_are_gone(qtbot, win):
+    sc = start(win, GUARD, "put club_hel_doorman row.4 up as door",
+               "effect 0 hook name=offer_to_deus_ex_machina")
+    assert win.ops.game.observe(None)["piles"]["row.4"]["cards"][-1].get("blank") is True
+    assert "BLANK\nno abilities" in item(win, sc.ref("door")).cue_texts()
+    assert "BLANK\nno abilities" not in item(win, sc.ref("upright")).cue_texts()  # in the Combat Zone
