@@ -88,6 +88,7 @@ class GestureView(QGraphicsView):
         """Show a new game's table."""
         self.table = scene
         self.setScene(scene)
+        scene.sceneRectChanged.connect(self._rect_changed)  # a table that grows (a lane opens) refits
         self.focus_key = None
         self._drag = None
         self._press = None
@@ -112,6 +113,10 @@ class GestureView(QGraphicsView):
     def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(e)
         self.refit()
+
+    def _rect_changed(self, _rect: object) -> None:
+        if self.table is not None and self.sender() is self.table:
+            self.refit()
 
     def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802, A002 - Tab moves between items
         return False

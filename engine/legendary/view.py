@@ -4,15 +4,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.legendary.carddb import CardDB
+from engine.legendary.effects import enemy_attack
 from engine.legendary.guidance import guidance
 from engine.legendary.state import State, pp
+from engine.legendary.table import Table
 
 # Piles whose order and faces nobody sees: only their size is shown (LE-TERM-04).
 COUNT_ONLY = ("box", "matrix_deck", "hovercraft", "zion", "strikes", "extras", "out_of_play")
 
 
-def _card(db: CardDB, s: State, cid: int) -> dict[str, Any]:
-    c = db.cards[s.defs[cid]]
+def _card(t: Table, cid: int) -> dict[str, Any]:
+    s = t.s
+    c = t.db.cards[s.defs[cid]]
     out: dict[str, Any] = {"id": cid, "def": c.id, "name": c.name, "kind": c.kind}
     if cid in s.flipped:
         out["flipped"] = True
@@ -20,6 +23,10 @@ def _card(db: CardDB, s: State, cid: int) -> dict[str, Any]:
         out["rotated"] = True
     if cid in s.blank:
         out["blank"] = True  # its abilities are ignored (LE-CARD-40)
+    if c.kind == "enemy":
+        now = enemy_attack(t, cid)
+        if now is not None and (now != c.attack or cid in s.rotated):
+            out["attack_now"] = now  # turned, or not the printed Attack: the Attack to fight it
     return out
 
 
@@ -35,6 +42,7 @@ def _act_title(db: CardDB, s: State) -> str:
 def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
     """A JSON-ready view of the state for ``seat``; hidden cards carry no id or name."""
     secret_hands = bool(s.setup.get("traitor"))
+    t = Table(db, s)
     piles: dict[str, Any] = {}
     for name, cards in s.piles.items():
         if name in COUNT_ONLY or name.endswith(".deck"):
@@ -47,7 +55,7 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         for cid in cards:
             visible = not hidden_pile and (cid in s.face_up or name.endswith((".hand", ".hidden")) or
                                            name in ("acts",))
-            shown.append(_card(db, s, cid) if visible else {"hidden": True})
+            shown.append(_card(t, cid) if visible else {"hidden": True})
         piles[name] = {"count": len(cards), "cards": shown}
     players = []
     for p in s.players:

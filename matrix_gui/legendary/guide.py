@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsScene, QLabel, QSizePolicy, QToolButton, 
 from matrix_gui.banner import ActBanner
 from matrix_gui.endscreen import EndScreen, legendary_facts
 from matrix_gui.hudstrip import HudStrip
+from matrix_gui.legendary.tablefacts import strike_limit
 
 ROLES = {"caption": "#39ff7a"}
 BUTTON_STYLE = """
@@ -84,7 +85,9 @@ class GuideStrip(HudStrip):
         self.objective.setText(obj)
         self.objective.setToolTip(view.get("act_part", ""))
         fc = view.get("strike_forecast") or {}
-        self.strikes.setText("" if view.get("outcome") else fc.get("text", ""))
+        limit = strike_limit(view)  # an Act's Strike limit in force (e.g. Go Up, Over Them.)
+        self.strikes.setText("" if view.get("outcome") else
+                             "\n".join(t for t in (fc.get("text", ""), limit) if t))
         self.strikes.setToolTip(strike_lines(fc))
         self.complete.setVisible(can_complete)
         self.end_turn.setVisible(not view.get("outcome"))

@@ -80,6 +80,16 @@ def _kind(kind: str):  # noqa: ANN202 - a ``when`` test
     return lambda v, ix: ix.cards.get(v.get("card", -1), {}).get("kind", "") == kind
 
 
+def _flying(ix: TableIndex) -> dict[int, int]:
+    """The card travelling beneath the Dock, by the seat that may fly it: ``{active: card}``
+    (empty when nothing travels there; the view's ``modifiers``)."""
+    got = (ix.view.get("modifiers") or {}).get("beneath_dock")
+    return {} if got is None else {ix.active: int(got[0])}
+
+
+FLYING = ("card", Via("me", _flying))
+
+
 def _phone_piles(ix: TableIndex) -> dict[str, str]:
     """Each phone by the pile it stands on: the Combat Zone's pay phone, the Row's phone spaces."""
     return {"combat": "combat", **{name: f"row.{i}" for name, i in ix.phones.items()}}
@@ -99,6 +109,8 @@ GESTURES = GestureSet([
     Gesture("scan", (("{space}",),), ((POOL, ("pile", "row.{space}")), (("pile", "row.{space}"), POOL))),
     Gesture("fight", (("{card}",),), ((POOL, CARD), (CARD, POOL), (CARD, ("pile", "defeated_enemies"))),
             _kind("enemy")),
+    # the card beneath the Dock flies one position, paid from either pool (LE-CARD-22)
+    Gesture("fly", (("recruit",), ("attack",)), ((POOL, FLYING), (FLYING, POOL))),
     Gesture("complete", (("{card}",), ("{card}", "recruit"), ("{card}", "attack")),
             ((POOL, CARD), (CARD, POOL), (CARD, ("pile", "discarded"))), _kind("challenge")),
     Gesture("defeat-smith", (("{card}",),), ((CARD, ("pile", "defeated_enemies")), (POOL, CARD)),
@@ -150,6 +162,14 @@ def _own_words(cmd: Command, ix: TableIndex, card: str) -> str | None:
             else f"Leave the Matrix by the {phone.title()} phone"
     if v == "scan":
         return f"Scan Row space {int(args[0]) + 1}"
+    if v == "fly":
+        got = (ix.view.get("modifiers") or {}).get("beneath_dock")
+        name = ix.cards.get(int(got[0]), {}).get("name", "the card") if got else "the card"
+        return f"{name}: fly one position toward Zion, paying {str(args[0]).title() if args else 'Recruit'}"
+    if v == "time-step" and args and args[0] in ("up", "down"):
+        to = int(ix.view["time"]) + (1 if args[0] == "up" else -1)
+        first = str(args[1]).title() if len(args) > 1 else "Recruit"
+        return f"Move the Time Track {args[0]} to {to}, paying {first} first"
     if v == "complete":
         return f"Complete {card}" + (f" paying {args[1].title()}" if len(args) > 1 else "")
     if v == "strike-player":

@@ -1,12 +1,13 @@
 """The Legendary playmat's own items: RSI standees, the Recruit/Attack pool token, the phones, the
-Time Track and the labelled bands (The Matrix, The Real World, the players' areas)."""
+Time Track, the labelled bands (The Matrix, The Real World, the players' areas), cards with their
+cues, the Strike limit's plate and the lane beneath the Dock."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
-from matrix_gui.items import PlateStyle, TableItem, ValueItem, font, paint_band, paint_plate
+from matrix_gui.items import CardItem, PlateStyle, TableItem, ValueItem, font, paint_band, paint_plate
 from matrix_gui.layout import Area
 from matrix_gui.legendary.layout import Band, Phone
 
@@ -14,6 +15,10 @@ SEAT_COLOURS = ("#35d07f", "#4aa8ff", "#ff9f43", "#e85d9a", "#c9d64a")
 BAND_TONES = {"matrix": ("#0b1f14", "#1f6b3d"), "real": ("#18140d", "#6b5320"),
               "player": ("#0f1620", "#2b4866"), "active": ("#10221a", "#39ff7a")}
 PHONE_PLATE = PlateStyle("#39ff7a", 1.2, "#0e2a18", "#bfffd2", 12, 8)
+CUE_PLATES = {"attack": PlateStyle("#ff5b4d", 1.5, "#2a0b08", "#ffd9d4", 11, 5),
+              "fuse": PlateStyle("#ff9f43", 1.5, "#2a1606", "#ffe2c2", 11, 5),
+              "blank": PlateStyle("#9aa7a0", 1.5, "#1a1d1b", "#e6ece8", 11, 5)}
+LIMIT_PLATE = PlateStyle("#ffc84a", 2, "#2a2108", "#fff1c9", 11, 8)
 
 
 class RsiItem(TableItem):
@@ -151,3 +156,142 @@ def paint_bands(p: QPainter, bands: list[Band]) -> None:
     for b in bands:
         fill, line = BAND_TONES[b.tone]
         paint_band(p, QRectF(b.x, b.y, b.w, b.h), fill, line, b.tone == "active", b.label, b.tone != "player")
+
+
+class MatCardItem(CardItem):
+    """A card of the playmat with its cues (``info["cues"]``: an upside-down Enemy's Attack, a lit
+    fuse) on plates across its middle, upright whichever way the card lies."""
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        super().paint(p, opt, w)
+        cues = self.info.get("cues") or ()
+        if not cues or self.flip != 1.0:
+            return
+        k = self.w / 100.0
+        y = self.h * 0.36
+        for cue in cues:
+            style = CUE_PLATES.get(cue.tone, CUE_PLATES["attack"])
+            sized = PlateStyle(style.line, style.width, style.fill, style.ink, style.px * k, style.radius * k)
+            h = (14 * (cue.text.count("\n") + 1) + 6) * k
+            paint_plate(p, QRectF(3 * k, y, self.w - 6 * k, h), cue.text, sized)
+            y += h + 3 * k
+
+    def cue_texts(self) -> list[str]:
+        """The words of the cues on this card (for tests and accessibility)."""
+        return [c.text for c in self.info.get("cues") or ()]
+
+
+class NoteItem(QGraphicsRectItem):
+    """A plate of words on the table that is no target of any gesture (the Strike limit): it
+    takes no mouse button, so drags and hovers reach the items under it."""
+
+    def __init__(self, w: float, h: float) -> None:
+        super().__init__(0, 0, w, h)
+        self.lines: list[str] = []
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setZValue(25)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+
+    def set_lines(self, lines: list[str], tip: str = "") -> None:
+        """Show these lines (none: hide the plate)."""
+        if lines != self.lines:
+            self.lines = lines
+            self.update()
+        self.setToolTip(tip)
+        self.setVisible(bool(lines))
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        paint_plate(p, self.rect(), "\n".join(self.lines), LIMIT_PLATE)
+
+
+def paint_lane(p: QPainter, lane: tuple[float, float, float, float], label: str) -> None:
+    """The lane beneath the Hovercraft stack and the Dock: a dashed track to Zion, its label."""
+    x, y, w, h = lane
+    mid = y + h / 2
+    p.setPen(QPen(QColor("#6b5320"), 2, Qt.PenStyle.DashLine))
+    p.drawLine(QPointF(x, mid), QPointF(x + w - 24, mid))
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor("#c9a24a"))
+    tip = QPointF(x + w - 8, mid)
+    p.drawPolygon([tip, QPointF(tip.x() - 16, mid - 9), QPointF(tip.x() - 16, mid + 9)])
+    p.setPen(QColor("#e0c27a"))
+    p.setFont(font(12, True))
+    p.drawText(QRectF(x + w - 120, y - 2, 118, h / 2 - 6), Qt.AlignmentFlag.AlignRight |
+               Qt.AlignmentFlag.AlignBottom, label)
+
+
+class SmithItem(QGraphicsRectItem):
+    """A Smith standing in a Matrix Row space in a final Part: his number; dimmed and marked
+    deleted once the Deletion Program has passed him. No gesture targets it."""
+
+    def __init__(self, space: int, w: float, h: float) -> None:
+        super().__init__(0, 0, w, h)
+        self.space = space
+        self.number = 0
+        self.deleted = False
+        self.next = False
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setZValue(26)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_mark(self, number: int, deleted: bool, nxt: bool) -> None:
+        if (number, deleted, nxt) != (self.number, self.deleted, self.next):
+            self.number, self.deleted, self.next = number, deleted, nxt
+            self.update()
+        state = "deleted by the Deletion Program" if deleted else (
+            "the Deletion Program stands at him: he falls when the Time Track shows his number"
+            if nxt else "standing")
+        self.setToolTip(f"Smith {number}: {state}")
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        r = self.rect()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        line = "#5a5a5a" if self.deleted else ("#ff5b4d" if self.next else "#39ff7a")
+        p.setPen(QPen(QColor(line), 2.5 if self.next else 1.5))
+        p.setBrush(QColor(20, 20, 20, 230) if self.deleted else QColor(4, 14, 8, 235))
+        p.drawRoundedRect(r, 8, 8)
+        ink = QColor("#7a7a7a" if self.deleted else "#d8ffe4")
+        p.setPen(ink)
+        p.setFont(font(10, True))
+        p.drawText(QRectF(r.x(), r.y() + 2, r.width(), 14), Qt.AlignmentFlag.AlignCenter,
+                   "DELETED" if self.deleted else "SMITH")
+        p.setFont(font(26, True))
+        num = QRectF(r.x(), r.y() + 14, r.width(), r.height() - 16)
+        p.drawText(num, Qt.AlignmentFlag.AlignCenter, str(self.number))
+        if self.deleted:
+            p.setPen(QPen(QColor("#ff5b4d"), 2.5))
+            c = num.center()
+            p.drawLine(QPointF(c.x() - 18, c.y() + 12), QPointF(c.x() + 18, c.y() - 12))
+
+
+class DeletionItem(QGraphicsRectItem):
+    """The Deletion Program: a red marker standing just left of the Smith it has reached (right of
+    the last once it has passed them all), pointing at him."""
+
+    def __init__(self, w: float, h: float) -> None:
+        super().__init__(0, 0, w, h)
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setZValue(27)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setVisible(False)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        r = self.rect()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#ffd9d4"), 1.2))
+        p.setBrush(QColor("#b3261e"))
+        p.drawRoundedRect(r, 6, 6)
+        mid = r.center().y()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#ff5b4d"))
+        p.drawPolygon([QPointF(r.right() + 9, mid), QPointF(r.right() - 1, mid - 9),
+                       QPointF(r.right() - 1, mid + 9)])
+        p.save()
+        p.translate(r.x() + 2, r.bottom() - 6)
+        p.rotate(-90)
+        p.setPen(QColor("#fff1ef"))
+        p.setFont(font(9.5, True))
+        p.drawText(QRectF(0, 0, r.height() - 12, r.width() - 4), Qt.AlignmentFlag.AlignCenter,
+                   "DELETION PROGRAM")
+        p.restore()

@@ -20,6 +20,8 @@ SIDE_W = 500.0
 SIDE_SCALE = 0.55
 SIDE_SCALE_FEW = 0.75  # the other players' scale when there are only one or two of them
 RSI_W = 52.0  # room for an RSI standee beside its Avatar
+LANE_SCALE = 0.5  # a card travelling beneath the Dock, drawn at half size
+LANE_H = CARD_H * LANE_SCALE + 16  # the lane beneath the Real World row, while a card travels there
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,9 @@ class TableLayout:
     width: float
     height: float
     decision_at: tuple[float, float] = (664.0, 90.0)  # centre x and top of the decision banner
+    # the lane beneath the Hovercraft stack and the Dock (x, y, w, h; it runs on to Zion), present
+    # while a card travels there: its positions are the areas ``beneath.0``..``beneath.5``
+    lane: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,9 +69,11 @@ class RowSpaceInfo:
 
 
 def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cost: int,
-            player_names: list[str] | None = None, secret: bool = False) -> TableLayout:
+            player_names: list[str] | None = None, secret: bool = False,
+            lane: bool = False) -> TableLayout:
     """The table for ``players`` seats with ``active`` in the big area at the bottom; ``secret``:
-    each player has a hidden Traitor Mode card beside the Avatar (LE-TRAITOR-07)."""
+    each player has a hidden Traitor Mode card beside the Avatar (LE-TRAITOR-07); ``lane``: a
+    card travels beneath the Dock (LE-CARD-21..23), so the Real World row has a lane below it."""
     names = player_names or [f"Player {i + 1}" for i in range(players)]
     areas: dict[str, Area] = {}
     phones: dict[str, Phone] = {}
@@ -109,10 +116,20 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     add(Area("strike_discard", 940, yc, CARD_W, CARD_H, STACK, "Strike discard", back="strike"))
     add(Area("defeated_heroes", 1055, yc, CARD_W, CARD_H, STACK, "Defeated Heroes", back="hero"))
     add(Area("real_world", 1170, yc, 90, CARD_H, SPREAD, "Enemies here", 0.64, "matrix", fan=True))
-    bands.append(Band(-12, yc - LABEL_H - 8, MAIN_W + 24, CARD_H + LABEL_H + 22, "THE REAL WORLD", "real"))
+    lane_h = LANE_H if lane else 0.0
+    lane_rect = None
+    if lane:  # position 0 below the Hovercraft stack, 1..5 beneath the Dock spaces, then Zion
+        yl = yc + CARD_H + 10
+        lw, lh = CARD_W * LANE_SCALE, CARD_H * LANE_SCALE
+        for i in range(6):
+            x = (0.0 if i == 0 else 10 + i * STEP) + (CARD_W - lw) / 2  # under its Hovercraft or Dock
+            add(Area(f"beneath.{i}", x, yl, lw, lh, SPREAD, "", LANE_SCALE, "matrix"))
+        lane_rect = (0.0, yl, 710 + CARD_W, lh)
+    bands.append(Band(-12, yc - LABEL_H - 8, MAIN_W + 24, CARD_H + LABEL_H + 22 + lane_h, "THE REAL WORLD",
+                      "real"))
 
     # --- the active player's area -------------------------------------------------------------------
-    yd = yc + CARD_H + 26 + LABEL_H + 8
+    yd = yc + CARD_H + 26 + LABEL_H + 8 + lane_h
     a = active
     _player(add, a, 0, yd, 1.0, MAIN_W, names[a], secret)
     ye = yd + CARD_H + 14 + LABEL_H
@@ -126,6 +143,8 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     for k, ph in list(phones.items()):
         phones[k] = replace(ph, x=ph.x + MAIN_X)
     bands = [replace(b, x=0, w=b.w + MAIN_X - 12) for b in bands]
+    if lane_rect is not None:
+        lane_rect = (lane_rect[0] + MAIN_X, *lane_rect[1:])
 
     # --- the other players, in turn order, on the right -----------------------------------------------
     # (one or two: larger, in a wider column, so the table fills a wide window)
@@ -144,7 +163,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
             bands.append(Band(SIDE_X - 10, n * block, side_w + 20, block - 8, names[seat], "player"))
     # a decision shows over the Real World row (the Dock), never over the Matrix Row and Resolving
     # area that hold the card asking, nor the active player's hand and Strikes
-    return TableLayout(areas, phones, bands, width, height, (MAIN_X + 520, yc - 30))
+    return TableLayout(areas, phones, bands, width, height, (MAIN_X + 520, yc - 30), lane_rect)
 
 
 def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str,

@@ -248,7 +248,7 @@ class LegendaryPage(TablePage):
     # --- reacting to the game ---------------------------------------------------------------------------
 
     def show_game(self) -> None:
-        from matrix_gui.animation import AnimationQueue
+        from matrix_gui.legendary.animation import LegendaryAnimation
         from matrix_gui.legendary.faces import LegendaryFaces
         from matrix_gui.legendary.scene import TableScene
 
@@ -260,7 +260,7 @@ class LegendaryPage(TablePage):
         self.curtain.hide()
         scans = Path(settings.scans_dir) if settings.scans_dir else None
         self.table = TableScene(LegendaryFaces(game.db, win.paths.faces, scans))
-        self.anim = AnimationQueue(self.table, lambda: settings.animation_speed,
+        self.anim = LegendaryAnimation(self.table, lambda: settings.animation_speed,
                                    lambda: settings.skip_animations)
         self.anim.idle.connect(self.refresh)
         view = self.observe()

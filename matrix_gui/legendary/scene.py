@@ -13,14 +13,36 @@ from PySide6.QtGui import QPainter
 
 from matrix_gui.items import TableItem, paint_slot
 from matrix_gui.keyedscene import KeyedScene, View, display_of
-from matrix_gui.layout import SPACE, SPREAD, STACK, TOKEN, TRACK, fitted, spread_positions
+from matrix_gui.layout import CARD_H, CARD_W, SPACE, SPREAD, STACK, TOKEN, TRACK, fitted, spread_positions
 from matrix_gui.legendary.faces import LegendaryFaces
-from matrix_gui.legendary.items import BandsItem, PhoneItem, PoolItem, RsiItem, TimeTrackItem, paint_bands
+from matrix_gui.legendary.items import (
+    BandsItem,
+    DeletionItem,
+    MatCardItem,
+    NoteItem,
+    PhoneItem,
+    PoolItem,
+    RsiItem,
+    SmithItem,
+    TimeTrackItem,
+    paint_bands,
+    paint_lane,
+)
 from matrix_gui.legendary.layout import RSI_W, RowSpaceInfo, TableLayout, compute
+from matrix_gui.legendary.tablefacts import (
+    LANE_POSITIONS,
+    annotate,
+    beneath_dock,
+    beneath_pile,
+    smiths,
+    strike_limit,
+)
 
 
 class TableScene(KeyedScene):
     """The playmat. ``device_scale`` (device pixels per scene unit) sizes the card pixmaps."""
+
+    card_class = MatCardItem
 
     def __init__(self, faces: LegendaryFaces) -> None:
         super().__init__(faces)
@@ -35,11 +57,18 @@ class TableScene(KeyedScene):
         self.time_item: TimeTrackItem | None = None
         self.layout: TableLayout | None = None
         self._layout_sig: tuple | None = None
+        self.strike_limit = NoteItem(CARD_W + 10, 64)  # the Strike limit in force, on the Strike discard
+        self.addItem(self.strike_limit)
+        self.smiths: list[SmithItem] = []  # a final Part's Smiths in the Row spaces, left to right
+        self.deletion = DeletionItem(18, CARD_H - 12)  # the Deletion Program beside its Smith
+        self.addItem(self.deletion)
 
     def paint_background(self, p: QPainter) -> None:
         """The bands and every slot's outline and label: static, cached by the view."""
         assert self.layout is not None
         paint_bands(p, self.layout.bands)
+        if self.layout.lane is not None:
+            paint_lane(p, self.layout.lane, "to Zion")
         for a in self.layout.areas.values():
             paint_slot(p, a)
 
@@ -57,20 +86,35 @@ class TableScene(KeyedScene):
         """Draw ``view`` (an ``observe()`` result) exactly."""
         self.view = view
         self.display = display_of(view)
+        annotate(self.display, view)  # the card beneath the Dock at its position, cues on cards
         self.hidden_idents.clear()
-        self._ensure_layout(view)
+        self._ensure_layout(view, beneath_dock(view) is not None)
         for name in self.areas:
             self.layout_pile(name)
+        for idt in [k for k, ci in self.cards.items() if ci.pile not in self.areas]:
+            self.removeItem(self.cards.pop(idt))  # a lane position that closed
         self.sync_tokens(view)
 
-    def _ensure_layout(self, view: View) -> None:
+    def open_lane(self) -> None:
+        """Lay the table out with the lane beneath the Dock before a card flies into it (the
+        animation of a batch whose final view has a card there), keeping what is drawn."""
+        if self.view is None or (self.layout is not None and self.layout.lane is not None):
+            return
+        for i in range(LANE_POSITIONS):
+            self.display.setdefault(beneath_pile(i), [])
+        self._ensure_layout(self.view, True)
+        for name in self.areas:
+            self.layout_pile(name)
+        self.sync_tokens(self.view)
+
+    def _ensure_layout(self, view: View, lane: bool) -> None:
         names = [p["name"] for p in view["players"]]
         secret = bool(view.get("secret"))
-        sig = (len(names), view["active"], tuple(names), secret)
+        sig = (len(names), view["active"], tuple(names), secret, lane)
         if sig == self._layout_sig and self.layout is not None:
             return
         self._layout_sig = sig
-        lay = compute(len(names), view["active"], self.row_info, self.combat_phone_cost, names, secret)
+        lay = compute(len(names), view["active"], self.row_info, self.combat_phone_cost, names, secret, lane)
         self.layout = lay
         self.bands.set_bands(lay.bands)
         self.sync_areas({key: a for key, a in lay.areas.items() if a.style not in (TOKEN, TRACK)})
@@ -152,7 +196,48 @@ class TableScene(KeyedScene):
             self.pool.set_pool(view["recruit"], view["attack"], True)
         if self.time_item is not None:
             self.time_item.set_value(view["time"])
+        self.sync_notes(view)
         self.sync_decision(view)
+
+    def sync_notes(self, view: View) -> None:
+        """The plates of Act facts: the Strike limit over the Strike discard slot."""
+        lay = self.layout
+        assert lay is not None
+        limit = strike_limit(view)
+        n = view.get("modifiers", {}).get("strike_cards_per_turn")
+        sd = lay.areas["strike_discard"]
+        self.strike_limit.setPos(sd.x - 5, sd.y + (sd.h - self.strike_limit.rect().height()) / 2)
+        lines = ["STRIKE LIMIT", f"{n} card{'s' if n != 1 else ''} a turn"] if limit else []
+        self.strike_limit.set_lines(lines, limit)
+        self.sync_smiths(view)
+
+    def sync_smiths(self, view: View) -> None:
+        """A final Part's Smiths across the Row spaces and the Deletion Program beside the one it
+        has reached (``modifiers``: ``smith_numbers``, ``smiths_passed``)."""
+        lay = self.layout
+        assert lay is not None
+        marks = [m for m in smiths(view) if f"row.{m.space}" in lay.areas]
+        while len(self.smiths) < len(marks):
+            it = SmithItem(len(self.smiths), CARD_W - 12, 52)
+            self.smiths.append(it)
+            self.addItem(it)
+        for it in self.smiths[len(marks):]:
+            it.setVisible(False)
+        for it, m in zip(self.smiths, marks, strict=False):
+            a = lay.areas[f"row.{m.space}"]
+            it.setPos(a.x + 6, a.y + (a.h - it.rect().height()) / 2)
+            it.set_mark(m.number, m.deleted, m.next)
+            it.setVisible(True)
+        self.deletion.setVisible(bool(marks))
+        if not marks:
+            return
+        at = next((m.space for m in marks if m.next), None)
+        a = lay.areas[f"row.{marks[-1].space if at is None else at}"]
+        x = a.x - 17 if at is not None else a.x + a.w + 3  # left of its Smith; past the last
+        self.deletion.setPos(x, a.y + 6)
+        self.deletion.setToolTip("The Deletion Program: " + (
+            f"at Smith {marks[[m.space for m in marks].index(at)].number}" if at is not None
+            else "it has passed every Smith"))
 
     def rsi_pos(self, seat: int, in_matrix: bool, in_matrix_players: list[dict],
                 space: Any) -> tuple[float, float]:
