@@ -33,8 +33,9 @@ def test_the_film_campaign_is_the_three_films_in_order_with_their_own_setups(fdb
     assert campaign.status == "won" and len(campaign.games) == 3
 
 
-@pytest.mark.rule("LE-CAMPAIGN-01", "LE-CAMPAIGN-04", "LE-CAMPAIGN-05")
+@pytest.mark.rule("LE-CAMPAIGN-01", "LE-CAMPAIGN-04", "LE-CAMPAIGN-05", "LE-VARIANT-10")
 def test_the_film_campaign_of_the_shipped_films(shipped):
+    """The Trilogy (LE-VARIANT-10): a campaign across the three shipped films, in order."""
     c = new_campaign(shipped, ["neo", "morpheus"], seed=2)
     assert [p.film for p in c.films] == ["the_matrix", "reloaded", "revolutions"]
     setup = play(c)

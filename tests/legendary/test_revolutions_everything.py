@@ -362,7 +362,7 @@ def test_le_card_19_the_smiths_cannot_be_fought(fdb):
 # --- the mini-deck's other cards -----------------------------------------------------------------------
 
 
-@pytest.mark.rule("LE-REVEAL-01")
+@pytest.mark.rule("LE-SCAN-06", "LE-STRIKE-08")
 def test_sentinel_cloud_and_the_harvester_go_to_the_real_world_and_the_harvester_strikes(fdb):
     for name in ("sentinel_cloud", "power_plant_harvester"):
         sc = game(fdb, f"world 0 matrix\nput {P}{name} row.2 down as it")

@@ -370,3 +370,23 @@ def test_the_players_may_concede_and_the_bot_does_when_no_victory_is_left(sdb):
     accepted(sc, "concede")
     assert s.result == "loss:conceded"
     assert sc.game.observe(None)["outcome"]["headline"] == "Defeat"
+
+
+@pytest.mark.rule("LE-TRAITOR-25")
+def test_le_traitor_25_the_traitor_may_not_complete_challenges_in_the_source_part_1(sdb):
+    acts = "the_oracles_call,free_the_keymaker,the_source"
+    groups = "neo_reloaded,morpheus_reloaded_revolutions,trinity_reloaded_revolutions,ship_captains"
+    avatars = "neo_reloaded,morpheus_reloaded_revolutions,trinity_reloaded_revolutions,niobe"
+    lines = [f"setup avatars={avatars} acts={acts} groups={groups} seed=3 traitor={MODE}",
+             "empty p0.hidden p1.hidden p2.hidden p3.hidden",
+             *(f"put {THE_MATRIX if x == 1 else LOYALISTS[x]} p{x}.hidden down" for x in range(4)),
+             "act 3 1", "empty row.0 row.1 row.2 row.3 row.4 combat operations",
+             "put the_source_hallway_of_doors operations up as door",
+             "active 1", "world 1 matrix", "world 0 matrix", "pool recruit=10 attack=10"]
+    sc = Scenario.from_text("\n".join(lines), sdb)
+    door = sc.ref("door")
+    rejected(sc, f"complete {door} recruit", "LE-TRAITOR-25")
+    assert not any(c.verb == "complete" for c in sc.game.legal_commands())
+    sc.line("active 0")
+    sc.line("pool recruit=10 attack=10")
+    assert sc.game.is_legal(f"complete {door} recruit")  # a loyal player may
