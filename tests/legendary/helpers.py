@@ -60,3 +60,21 @@ def act_game(db: Any, acts: tuple[str, ...], groups: tuple[str, ...], avatars: t
             f"groups={','.join(groups)} seed={seed}\nempty row.0 row.1 row.2 row.3 row.4 combat\n"
             f"act {act}\n")
     return Scenario.from_text(head + text, db)
+
+
+def wound(sc: Any, seat: int, left: int) -> None:
+    """Give the player 1-damage Strikes from the Strike deck until ``left`` more damage defeats them."""
+    s = sc.game.state
+    while sc.t.health(seat) - sc.t.damage(seat) > left:
+        cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
+        s.piles["strikes"].remove(cid)
+        s.piles[f"p{seat}.strikes"].append(cid)
+        s.face_up.add(cid)
+
+
+def one_damage_on_top(sc: Any) -> None:
+    """The next Strike drawn deals 1 damage."""
+    s = sc.game.state
+    cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
+    s.piles["strikes"].remove(cid)
+    s.piles["strikes"].append(cid)

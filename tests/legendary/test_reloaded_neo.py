@@ -7,8 +7,6 @@ database, so a retune changes no test.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.legendary.carddb import CardDB, load_db
@@ -17,6 +15,7 @@ from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
 from tests.legendary.helpers import hero_effects, pile
 from tests.legendary.helpers import rejected as reject
+from tests.legendary.revolutions_helpers import gain, ratio, value
 
 GID = "neo_reloaded"
 BULLETS = "neo_reloaded_stops_the_bullets"
@@ -35,12 +34,8 @@ def card(cid: str) -> HeroCard:
     return SHIPPED.cards[cid]
 
 
-def _gain(effects: list[Any], what: str) -> int:
-    return sum(e.amount for e in effects if e.verb == f"gain_{what}")
-
-
 def _class_attack(cid: str) -> int:
-    return _gain(card(cid).class_ability.effects, "attack")
+    return gain(card(cid).class_ability.effects, "attack")
 
 
 def _pool(sc: Scenario) -> tuple[int, int]:
@@ -106,30 +101,17 @@ def test_text_follows_the_style_guide_and_plus_marks_match_the_data():
     assert f"with {card(FLIGHT).effects[0].max_attack} Attack or less" in card(FLIGHT).text
 
 
-def _value(c: HeroCard, with_class: bool) -> int:
-    """Recruit+Attack a copy always gives, plus its class gains if ``with_class``."""
-    flat = c.recruit + c.attack + _gain(c.effects, "recruit") + _gain(c.effects, "attack")
-    if with_class and c.class_ability:
-        flat += _gain(c.class_ability.effects, "recruit") + _gain(c.class_ability.effects, "attack")
-    return flat
-
-
-def _ratio(cards: list[HeroCard], with_class: bool) -> float:
-    """Recruit+Attack per point of Cost over the group's 14 cards."""
-    return sum(c.copies * _value(c, with_class) for c in cards) / sum(c.copies * c.cost for c in cards)
-
-
 @pytest.mark.parametrize("with_class", [False, True])
 def test_value_per_cost_is_within_the_matrix_groups_range(with_class):
     """More Attack from few cards, but no more value per Cost than The Matrix's best group (5% slack
     for rounding), and no less than its weakest."""
-    theirs = [_ratio([c for c in SHIPPED.cards.values() if c.kind == "hero" and c.group == g], with_class)
+    theirs = [ratio([c for c in SHIPPED.cards.values() if c.kind == "hero" and c.group == g], with_class)
               for g in MATRIX_GROUPS]
-    ours = _ratio(CARDS, with_class)
+    ours = ratio(CARDS, with_class)
     assert min(theirs) <= ours <= max(theirs) * 1.05, (ours, theirs)
     # No card gives more than its Cost, even with its class ability (the curve is about Cost-1).
     for c in CARDS:
-        assert _value(c, True) <= c.cost, c.id
+        assert value(c, True) <= c.cost, c.id
 
 
 # --- every card in play ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError
 from engine.legendary.state import State, pp
 from engine.legendary.traitor import LOYALISTS, SECRETS, SMITH_AVATAR, THE_MATRIX, traitor_seat
 from engine.legendary.view import observe
-from tests.legendary.helpers import accepted, rejected
+from tests.legendary.helpers import accepted, one_damage_on_top, rejected, wound
 
 ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
 GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]
@@ -184,22 +184,8 @@ def test_le_traitor_14_no_player_strikes_outside_a_traitor_mode(sdb):
 # --- defeat and the end ----------------------------------------------------------------------------
 
 
-def wound(sc: Scenario, seat: int, left: int) -> None:
-    """Give the player 1-damage Strikes from the Strike deck until ``left`` more damage defeats them."""
-    s = sc.game.state
-    while sc.t.health(seat) - sc.t.damage(seat) > left:
-        cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
-        s.piles["strikes"].remove(cid)
-        s.piles[pp(seat, "strikes")].append(cid)
-        s.face_up.add(cid)
 
 
-def one_damage_on_top(sc: Scenario) -> None:
-    """The next Strike drawn deals 1 damage."""
-    s = sc.game.state
-    cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
-    s.piles["strikes"].remove(cid)
-    s.piles["strikes"].append(cid)
 
 
 @pytest.mark.rule("LE-TRAITOR-15", "LE-TRAITOR-16")

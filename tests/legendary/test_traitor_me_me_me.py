@@ -11,7 +11,7 @@ from engine.legendary.scenario import Scenario
 from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup
 from engine.legendary.state import pp
 from engine.legendary.traitor import LOYALISTS, SECRETS, SMITH_AVATAR, THE_MATRIX
-from tests.legendary.helpers import accepted, rejected
+from tests.legendary.helpers import accepted, one_damage_on_top, rejected, wound
 
 ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
 GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]
@@ -34,20 +34,8 @@ def smith_card(sc: Scenario) -> int:
     return sc.game.state.defs.index(SMITH_AVATAR)
 
 
-def wound(sc: Scenario, seat: int, left: int) -> None:
-    s = sc.game.state
-    while sc.t.health(seat) - sc.t.damage(seat) > left:
-        cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
-        s.piles["strikes"].remove(cid)
-        s.piles[pp(seat, "strikes")].append(cid)
-        s.face_up.add(cid)
 
 
-def one_damage_on_top(sc: Scenario) -> None:
-    s = sc.game.state
-    cid = next(c for c in s.piles["strikes"] if sc.t.card(c).damage == 1)
-    s.piles["strikes"].remove(cid)
-    s.piles["strikes"].append(cid)
 
 
 def assimilate_by_scan(sc: Scenario, seat: int = 0) -> None:
