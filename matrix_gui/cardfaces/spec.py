@@ -146,7 +146,8 @@ class FaceSpec:
 SMALL_WORDS = {"a", "an", "and", "the", "of", "in", "is", "to", "on", "for", "at", "by"}
 
 
-FILMS = (("the_matrix", "The Matrix"), ("reloaded", "Reloaded"), ("revolutions", "Revolutions"))
+FILMS = (("reloaded_revolutions", "Reloaded/Revolutions"), ("the_matrix", "The Matrix"),
+         ("reloaded", "Reloaded"), ("revolutions", "Revolutions"))
 
 
 def humanize(ident: str) -> str:

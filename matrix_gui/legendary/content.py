@@ -29,7 +29,11 @@ class Content:
         out = [FilmChoice(f.id, f.name, f.avatars) for f in available_films(self.db)]
         parts = story_parts(self.db)
         if out and all(parts.acts):  # LE-STORY: any Acts, Groups and Avatars of the loaded films
-            out.append(FilmChoice(STORY, "Your own story (choose Acts and Hero Groups)", parts.avatars))
+            # one version of each character first, so the first seats start with a legal team
+            chars = [self.db.cards[a].character for a in parts.avatars]
+            first = [a for i, a in enumerate(parts.avatars) if chars[i] not in chars[:i]]
+            avatars = (*first, *(a for a in parts.avatars if a not in first))
+            out.append(FilmChoice(STORY, "Your own story (choose Acts and Hero Groups)", avatars))
         if self.dev:
             out.append(FilmChoice(TEST_FILM, "Test film (developer cards)", self._test_avatars(),
                                   tuple(self.card_dirs)))
@@ -61,9 +65,16 @@ class Content:
 
         parts = story_parts(self.db)
         labels = Labels.from_db(self.db)
-        acts = tuple(tuple((st, labels.act_names.get(f"act:{st}", humanize(st))) for st in slot)
+        # the films' own Acts and groups first, in release order: the defaults make the first film
+        films = [f for f in self.db.films.values() if f.loaded(self.db.cards)]
+        rank = {x: i for i, x in enumerate(x for f in films for x in (*f.acts, *f.groups))}
+
+        def ordered(ids: tuple[str, ...]) -> list[str]:
+            return sorted(ids, key=lambda x: (rank.get(x, len(rank)), x))
+
+        acts = tuple(tuple((st, labels.act_names.get(f"act:{st}", humanize(st))) for st in ordered(slot))
                      for slot in parts.acts)
-        groups = tuple((g, humanize(g)) for g in parts.groups) + \
+        groups = tuple((g, humanize(g)) for g in ordered(parts.groups)) + \
             tuple((g, f"{humanize(g)} (Extra)") for g in parts.extra_groups)
         options = tuple(OptionChoice(v.id, v.name, v.side, v.text, v.steps) for v in VARIANTS.values())
         return StoryChoices(acts, groups, options, tuple(MODES.items()))
