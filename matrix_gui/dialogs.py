@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.newgame import STORY, FilmChoice, NewGameChoice, StoryChoices
+from matrix_gui.newgame import SEAT_CHOICES, STORY, FilmChoice, NewGameChoice, StoryChoices
 from matrix_gui.settings import LastSetup, Settings
 
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
@@ -38,7 +38,8 @@ RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
 
 
 class NewGameDialog(QDialog):
-    """Ruleset, film, 1-5 players with their Avatars, an optional seed; remembers the last setup."""
+    """Ruleset, film, 1-5 players with their Avatars and who plays each (a person or a bot), an
+    optional seed; remembers the last setup."""
 
     def __init__(self, films: list[FilmChoice], avatar_name: Callable[[str], str], last: LastSetup,
                  parent: QWidget | None = None, story: StoryChoices | None = None,
@@ -71,18 +72,29 @@ class NewGameDialog(QDialog):
         form.addRow("&Players", self.players)
         self.avatar_boxes: list[QComboBox] = []
         self.avatar_labels: list[QLabel] = []
+        self.seat_boxes: list[QComboBox] = []  # who plays each seat: a person or a bot
+        self.avatar_rows: list[QWidget] = []
         for i in range(5):
             box = QComboBox()
             box.setAccessibleName(f"Avatar of player {i + 1}")
             lab = QLabel(f"Player {i + 1} Avatar")
+            row = QWidget()
+            rlay = QHBoxLayout(row)
+            rlay.setContentsMargins(0, 0, 0, 0)
+            rlay.addWidget(box, 1)
+            rlay.addWidget(self._seat_box(f"Who plays player {i + 1}", self.seat_boxes))
             self.avatar_boxes.append(box)
             self.avatar_labels.append(lab)
-            form.addRow(lab, box)
-        self.replay_note = QLabel("Two players at one computer: the Humans (seat 1) and the Machines "
-                                  "(seat 2). Hands are secret: a curtain hides the table when the computer "
-                                  "changes hands.")
+            self.avatar_rows.append(row)
+            form.addRow(lab, row)
+        self.replay_note = QLabel("Two sides at one computer: the Humans (seat 1) and the Machines "
+                                  "(seat 2), each a person or a bot. Hands are secret: between two people "
+                                  "a curtain hides the table when the computer changes hands.")
         self.replay_note.setWordWrap(True)
         form.addRow(self.replay_note)
+        self.side_boxes: list[QComboBox] = []
+        for side in ("Humans", "Machines"):
+            form.addRow(f"The {side}", self._seat_box(f"Who plays the {side}", self.side_boxes))
         self.curtain = QCheckBox("Hand-off curtain between the seats")
         self.curtain.setChecked(True)
         self.curtain.setAccessibleName("Hand-off curtain between the seats")
@@ -125,6 +137,17 @@ class NewGameDialog(QDialog):
         if i >= 0 and self.ruleset.model().item(i).isEnabled():  # type: ignore[attr-defined]
             self.ruleset.setCurrentIndex(i)
         self._ruleset_changed()
+
+    @staticmethod
+    def _seat_box(name: str, into: list[QComboBox]) -> QComboBox:
+        """A seat's "played by" list (a person, or a bot that plays its turns on its own)."""
+        box = QComboBox()
+        box.setAccessibleName(name)
+        box.setToolTip("A bot plays this seat's turns on its own, seeing only what the seat may see")
+        for kind, text in SEAT_CHOICES:
+            box.addItem(text, kind)
+        into.append(box)
+        return box
 
     def _story_rows(self, form: QFormLayout) -> None:
         """A story's Acts and Zion Hero Groups (shown for "Your own story") and the difficulty
@@ -203,6 +226,10 @@ class NewGameDialog(QDialog):
                 box.setCurrentIndex(i)
         if isinstance(last.traitor, str) and (i := self.traitor.findData(last.traitor)) >= 0:
             self.traitor.setCurrentIndex(i)
+        for boxes, kinds in ((self.seat_boxes, last.seats), (self.side_boxes, last.sides)):
+            for box, value in zip(boxes, strings(kinds), strict=False):
+                if (i := box.findData(value)) >= 0:
+                    box.setCurrentIndex(i)
         chosen = strings(last.variants)
         for vid, check in self.option_checks.items():
             check.setChecked(vid in chosen)
@@ -233,6 +260,8 @@ class NewGameDialog(QDialog):
         self._players_changed()
         self.replay_note.setVisible(replay)
         self.form.setRowVisible(self.curtain, replay)
+        for box in self.side_boxes:
+            self.form.setRowVisible(box, replay)
         ok = replay or bool(self.films)
         self.problem.setText("" if ok else
                              "No film's cards are installed: the cards of The Matrix are missing.")
@@ -262,10 +291,17 @@ class NewGameDialog(QDialog):
 
     def _players_changed(self) -> None:
         n = 0 if self.is_replay() else self.players.value()
-        for i, (box, lab) in enumerate(zip(self.avatar_boxes, self.avatar_labels, strict=True)):
-            box.setVisible(i < n)
+        for i, (row, lab) in enumerate(zip(self.avatar_rows, self.avatar_labels, strict=True)):
+            row.setVisible(i < n)
             lab.setVisible(i < n)
         self.adjustSize()
+
+    @staticmethod
+    def seats(boxes: list[QComboBox], n: int, keep: bool = False) -> list[str]:
+        """Who plays the first ``n`` seats; [] when people play them all (a setup without bots
+        saves as before), unless ``keep``."""
+        kinds = [str(b.currentData()) for b in boxes[:n]]
+        return kinds if keep or any(k != SEAT_CHOICES[0][0] for k in kinds) else []
 
     def accept(self) -> None:
         choice = self.choice()
@@ -281,7 +317,8 @@ class NewGameDialog(QDialog):
     def choice(self) -> NewGameChoice | None:
         if self.is_replay():
             seed = int(self.seed.text()) if self.seed.text().strip() else None
-            return NewGameChoice("replay", "", 2, [], seed, self.curtain.isChecked())
+            return NewGameChoice("replay", "", 2, [], seed, self.curtain.isChecked(),
+                                 seats=self.seats(self.side_boxes, 2))
         film = self.current_film()
         if film is None:
             return None
@@ -292,7 +329,8 @@ class NewGameDialog(QDialog):
         return NewGameChoice(str(self.ruleset.currentData()), film.id, n, avatars, seed,
                              acts=[str(b.currentData()) for b in self.act_boxes] if story else [],
                              groups=[str(b.currentData()) for b in self.group_boxes] if story else [],
-                             variants=self.variants(), traitor=str(self.traitor.currentData()) or None)
+                             variants=self.variants(), traitor=str(self.traitor.currentData()) or None,
+                             seats=self.seats(self.seat_boxes, n))
 
     def last_setup(self) -> LastSetup:
         c = self.choice()
@@ -302,11 +340,14 @@ class NewGameDialog(QDialog):
             film = self.current_film()
             avatars = [str(self.avatar_boxes[i].currentData()) for i in range(self.players.value())]
             return LastSetup("replay", film.id if film else "", self.players.value(), avatars,
-                             self.seed.text().strip(), variants=self.variants())
+                             self.seed.text().strip(), variants=self.variants(),
+                             seats=self.seats(self.seat_boxes, self.players.value(), keep=True),
+                             sides=self.seats(self.side_boxes, 2, keep=True))
         return LastSetup(c.ruleset, c.film, c.players, c.avatars, self.seed.text().strip(),
                          acts=[str(b.currentData()) for b in self.act_boxes],
                          groups=[str(b.currentData()) for b in self.group_boxes], variants=c.variants,
-                         traitor=c.traitor or "")
+                         traitor=c.traitor or "", seats=self.seats(self.seat_boxes, c.players, keep=True),
+                         sides=self.seats(self.side_boxes, 2, keep=True))
 
 
 class SettingsDialog(QDialog):

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from matrix_gui.newgame import NewGameChoice
     from matrix_gui.page import TablePage
     from matrix_gui.replay.page import ReplayPage
+    from matrix_gui.seatbots import SeatBots
 
 # The page of each ruleset (module, class), imported when its first game starts.
 PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self.start_page)
         self._tables: dict[str, TablePage] = {}  # the table page of each ruleset, built on first use
         self._log: GameLog | None = None
+        self._bots: SeatBots | None = None
         self._build_menus()
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
@@ -160,6 +162,31 @@ class MainWindow(QMainWindow):
         """The animation queue of the current game's page."""
         page = self.current_page()
         return None if page is None else page.anim
+
+    @property
+    def bots(self) -> SeatBots:
+        """The driver of the bot seats (built with the first table page), and its status label."""
+        if self._bots is None:
+            from PySide6.QtWidgets import QLabel
+
+            from matrix_gui.seatbots import SeatBots
+
+            self._bots = bots = SeatBots(self)
+            label = QLabel()
+            label.setAccessibleName("Bots")
+            label.setStyleSheet("QLabel { color: #9fe8ff; padding: 0 8px; }")
+            label.hide()
+            self.statusBar().addPermanentWidget(label)
+
+            def show_state() -> None:
+                text = bots.status_text()
+                label.setText(text)
+                label.setVisible(bool(text))
+                self.act_bots_pause.setChecked(bots.paused)
+
+            bots.changed.connect(show_state)
+            self.bots_label = label
+        return self._bots
 
     @property
     def log(self) -> GameLog:
@@ -267,6 +294,12 @@ class MainWindow(QMainWindow):
         self.act_skip = self._action(view, "&Skip Animations", self.toggle_skip, "S")
         self.act_skip.setCheckable(True)
         self.act_skip.setChecked(self.settings.skip_animations)
+        view.addSeparator()  # bot seats (matrix_gui/seatbots.py)
+        self.act_bots_pause = self._action(view, "&Pause Bots", lambda: self.bots.toggle_pause(), "F6")
+        self.act_bots_pause.setCheckable(True)
+        self._action(view, "Bot St&ep (one move)", lambda: self.bots.step(), "F7")
+        self._action(view, "Bots F&aster (1x, 2x, 4x)", lambda: self.bots.faster(), "F8")
+        view.addSeparator()
         self._action(view, "Se&ttings…", self.settings_dialog, QKeySequence.StandardKey.Preferences)
         helpm = mb.addMenu("&Help")
         self._action(helpm, "&Rules and Shortcuts", self.help_dialog, QKeySequence.StandardKey.HelpContents)
@@ -557,6 +590,8 @@ class MainWindow(QMainWindow):
             self.restoreState(QByteArray.fromBase64(self.settings.window_state.encode()))
 
     def closeEvent(self, e: QCloseEvent) -> None:  # noqa: N802
+        if self._bots is not None:
+            self._bots.cancel()
         anim = self.anim
         if anim is not None:
             anim.finish_all()

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 STORY = "story"  # the film list's entry for Make Your Own Stories
+# Who may play a seat, as the dialog offers it: (engine.core.seats kind, name).
+SEAT_CHOICES = (("human", "Person"), ("heuristic", "Bot"), ("random", "Bot (random moves)"))
 
 
 @dataclass(frozen=True)
@@ -56,3 +58,4 @@ class NewGameChoice:
     groups: list[str] = field(default_factory=list)  # a story's four Zion Hero Groups
     variants: list[str] = field(default_factory=list)  # difficulty options (a stepped one repeats)
     traitor: str | None = None  # a Traitor mode (LE-TRAITOR, LE-SMITH), or None
+    seats: list[str] = field(default_factory=list)  # who plays each seat (engine.core.seats); []: people

@@ -136,6 +136,19 @@ class TablePage(QWidget):
         """How many seats the current game has."""
         raise NotImplementedError
 
+    def acting_seat(self) -> int | None:
+        """The seat that must act now (None: the game is over)."""
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name for the status bar and the refusals ("Neo", "the Machines")."""
+        return f"Player {seat + 1}"
+
+    def bot_players(self) -> dict[int, Callable[[], Command]]:
+        """The current game's bot seats (its setup says who plays each), each with a move maker:
+        the bot's next command, read from what its seat may see (``matrix_gui.seatbots``)."""
+        return {}
+
     def face_the_screen(self) -> None:
         """Show the table of the seat to act (a screenshot: no hand-off curtain)."""
 

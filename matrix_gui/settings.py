@@ -20,6 +20,8 @@ class LastSetup:
     groups: list[str] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)  # difficulty options
     traitor: str = ""  # a Traitor mode id, or "" for none
+    seats: list[str] = field(default_factory=list)  # who played each Legendary seat ("human", a bot)
+    sides: list[str] = field(default_factory=list)  # who played each Matrix Replay side
 
 
 @dataclass

@@ -9,6 +9,7 @@ from pydantic import StrictBool, StrictInt, StrictStr
 from engine.core import rng
 from engine.core.inputcheck import InputModel, check
 from engine.core.plaindata import dc_dict
+from engine.core.seats import seats_problem
 from engine.legendary import flow, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
@@ -65,6 +66,8 @@ class LegendarySetup:
     start_time: int | None = None
     scars: list[int] = field(default_factory=list)
     campaign: str = ""
+    # Who plays each seat ("human" or a bot's kind, engine.core.seats); empty: every seat a person.
+    seats: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """The setup as saved; fields added after saves were first written only when set, so a
@@ -97,11 +100,13 @@ class SetupFields(InputModel):
     start_time: StrictInt | None = None
     scars: list[StrictInt] = []
     campaign: StrictStr = ""
+    seats: list[StrictStr] = []
 
 
 # Setup fields left out of the saved setup while they hold these values (see ``to_dict``).
 # Setup fields added after saves were first written, and their unset values.
-_OMITTED_WHEN_UNSET: dict[str, Any] = {"story": False, "start_time": None, "scars": [], "campaign": ""}
+_OMITTED_WHEN_UNSET: dict[str, Any] = {"story": False, "start_time": None, "scars": [], "campaign": "",
+                                        "seats": []}
 
 
 def starting_time(db: CardDB, setup: LegendarySetup) -> int:
@@ -170,6 +175,8 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     problem = variant_problem(setup.variants) or traitor.setup_problem(setup.traitor, n)
     if problem:
         raise SetupError(problem)
+    if (problem := seats_problem(setup.seats, n)) is not None:
+        raise SetupError(f"seats: {problem}")
     need, have = 3 * pots_per_mini_deck(setup), sum(
         c.copies for c in db.cards.values() if getattr(c, "part_of_the_system", False))
     if need > have:

@@ -93,6 +93,7 @@ class Content:
             s = self.setup(choice.film, choice.players, choice.seed, choice.avatars or None)
         s.variants = list(choice.variants)
         s.traitor = choice.traitor
+        s.seats = list(choice.seats)
         validate(self.db, s)
         return s
 

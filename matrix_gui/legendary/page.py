@@ -4,7 +4,9 @@ what it adds to the window (the Actions menu's commands, E ends the Action Phase
 Every command goes through the operations layer; the table is drawn from the engine's
 ``observe(None)`` view (a cooperative game: every seat sees the same table). In a Traitor mode
 hands and hidden cards are secret: the table is drawn for the seat at the screen, and the hand-off
-curtain covers it whenever another seat must act (as in Matrix Replay).
+curtain covers it whenever another person must act (as in Matrix Replay). Bot seats (the setup's
+``seats``) play through ``matrix_gui.seatbots``; the curtain never waits for a bot: while bots act,
+the person who last sat at the screen watches their own view.
 """
 from __future__ import annotations
 
@@ -168,6 +170,8 @@ class LegendaryPage(TablePage):
         return self.pending is not None and not self.curtain.isHidden()
 
     def _held(self) -> str | None:
+        if (why := self.win.bots.refusal()) is not None:  # a bot acts: nobody acts for it
+            return why
         if self.secret and self.front is None:
             return "Hand the computer over first: click the curtain or press Space"
         return None
@@ -176,9 +180,34 @@ class LegendaryPage(TablePage):
         g = self.game
         return g.table().player_name(seat) if g is not None else f"Player {seat + 1}"
 
+    def seat_name(self, seat: int) -> str:
+        return self._seat_name(seat)
+
     def _acting(self) -> int | None:
         g = self.game
         return None if g is None else g.table().acting_seat()
+
+    def acting_seat(self) -> int | None:
+        return self._acting()
+
+    def bot_players(self) -> dict[int, Callable[[], Command]]:
+        """A bot per bot seat of the setup; in a Traitor mode each acts for its own seat only (its
+        hand is secret), else for any bot seat (bots may coordinate each other's cards)."""
+        from engine.core.seats import bot_seats
+        from engine.legendary.bots import BOTS
+
+        g = self.game
+        if g is None:
+            return {}
+        setup = g.setup
+        kinds = bot_seats(setup.seats)
+        out: dict[int, Callable[[], Command]] = {}
+        for seat, kind in kinds.items():
+            bot = BOTS[kind](setup.seed + seat, end_bias=0.15) if kind == "random" else \
+                BOTS[kind](setup.seed + seat)
+            mine = {seat} if setup.traitor else set(kinds)
+            out[seat] = lambda bot=bot, mine=mine: bot.choose(self.ops.game, seats=mine)
+        return out
 
     def _hand_off_if_needed(self) -> None:
         """After each settled command of a secret game: cover the table if another seat acts now."""
@@ -188,6 +217,8 @@ class LegendaryPage(TablePage):
         if acting is None:  # the game is over: show the whole table's public view
             self.front = self.pending = None
             self.curtain.hide()
+            return
+        if self.win.bots.is_bot(acting):  # a bot acts: whoever sits at the screen watches
             return
         if acting != self.front and not (self.covered and acting == self.pending):
             self._cover(acting)
@@ -255,14 +286,18 @@ class LegendaryPage(TablePage):
         game = self.ops.game
         win = self.win
         settings = win.settings
-        self.front = self.pending = None
+        self.pending = None
         self.handoffs = 0
         self.curtain.hide()
         scans = Path(settings.scans_dir) if settings.scans_dir else None
         self.table = TableScene(LegendaryFaces(game.db, win.paths.faces, scans))
-        self.anim = LegendaryAnimation(self.table, lambda: settings.animation_speed,
-                                   lambda: settings.skip_animations)
+        bots = win.bots
+        self.anim = LegendaryAnimation(self.table, lambda: bots.animation_speed(settings.animation_speed),
+                                       lambda: settings.skip_animations)
         self.anim.idle.connect(self.refresh)
+        bots.attach(self, self.anim, self.bot_players())
+        # one person with bots sits at the screen all game (no curtain); several take turns
+        self.front = bots.lone_human(len(game.state.players)) if self.secret else None
         view = self.observe()
         self.table.set_view(view)
         self.guide.attach(self.table, view)
@@ -303,6 +338,10 @@ class LegendaryPage(TablePage):
         return self.view.submit(cmd)
 
     def take_back(self) -> None:
+        if (why := self.win.bots.refusal()) is not None:
+            self.view.last_reason = why
+            self.win.status(why)
+            return
         if self.busy():
             self.anim.finish_all()  # type: ignore[union-attr]
         self.ops.undo()

@@ -14,9 +14,10 @@ if TYPE_CHECKING:
 RULESET = "replay"
 
 
-def new_game(seed: int) -> ReplayGame:
-    """A new game with the shipped cards (raises SetupError or CardLoadError)."""
+def new_game(seed: int, seats: list[str] | None = None) -> ReplayGame:
+    """A new game with the shipped cards, ``seats`` saying who plays each side (None: two people;
+    raises SetupError or CardLoadError)."""
     from engine.replay.game import ReplayGame
     from engine.replay.setup import ReplaySetup
 
-    return ReplayGame.new(ReplaySetup(seed=seed))
+    return ReplayGame.new(ReplaySetup(seed=seed, seats=list(seats or [])))

@@ -4,7 +4,9 @@ The page holds the HUD, the table view and the hand-off curtain. The controller 
 is in front of the screen (``front``) and draws the table only from ``observe(front)``. Whenever the
 side that must act changes, the curtain covers the page, the table is redrawn from a spectator's
 view (no hand at all), and the next seat takes over with a click or Space. Every action is the
-engine's ``legal_commands(seat=front)``; a refusal shows the engine's reason.
+engine's ``legal_commands(seat=front)``; a refusal shows the engine's reason. A side a bot plays
+(the setup's ``seats``) moves through ``matrix_gui.seatbots``: the curtain comes up only between two
+people, and while the bot acts the person at the screen watches their own view.
 """
 from __future__ import annotations
 
@@ -78,11 +80,12 @@ class ReplayPage(TablePage):
     def plays(self, game: Any) -> bool:
         return isinstance(game, ReplayGame)
 
-    def new_game(self, seed: int) -> ReplayGame:
-        """A new game with the shipped cards (raises SetupError or CardLoadError)."""
+    def new_game(self, seed: int, seats: list[str] | None = None) -> ReplayGame:
+        """A new game with the shipped cards, ``seats`` saying who plays each side (raises
+        SetupError or CardLoadError)."""
         from matrix_gui.replay import new_game
 
-        return new_game(seed)
+        return new_game(seed, seats)
 
     def new_game_from(self, choice: NewGameChoice) -> ReplayGame | str:
         """A new game; the dialog's curtain choice (if any) holds from now on."""
@@ -91,7 +94,7 @@ class ReplayPage(TablePage):
 
         assert choice.seed is not None
         try:
-            game = self.new_game(choice.seed)
+            game = self.new_game(choice.seed, choice.seats)
         except (SetupError, CardLoadError) as e:
             return str(e)
         if choice.curtain is not None:
@@ -114,6 +117,27 @@ class ReplayPage(TablePage):
 
     def face_the_screen(self) -> None:
         self.acknowledge()
+
+    def acting_seat(self) -> int | None:
+        g = self.game
+        return None if g is None else g.acting
+
+    def seat_name(self, seat: int) -> str:
+        return f"The {SIDES[seat]}"
+
+    def bot_players(self) -> dict[int, Callable[[], Command]]:
+        """A bot per side the setup gives a bot; each reads only what its side may see."""
+        from engine.core.seats import bot_seats
+        from engine.replay.bots import make_bot
+
+        g = self.game
+        if g is None:
+            return {}
+        out: dict[int, Callable[[], Command]] = {}
+        for seat, kind in bot_seats(g.setup.seats).items():
+            bot = make_bot(kind, g.setup.seed + seat)
+            out[seat] = lambda bot=bot, seat=seat: bot.choose(self.ops.game, seat)
+        return out
 
     def bot_mover(self, seed: int) -> Callable[[Any], bool]:
         """Heuristic bots play both sides, each taking the computer at the hand-off."""
@@ -144,8 +168,9 @@ class ReplayPage(TablePage):
         return g.observe(self.front)
 
     def legal(self) -> list[Command]:
-        """The legal commands of the seat at the screen (none while the curtain is up)."""
-        if self.game is None or self.front is None:
+        """The legal commands of the seat at the screen (none while the curtain is up or a bot
+        acts)."""
+        if self.game is None or self.front is None or self.win.bots.refusal() is not None:
             return []
         return self.ops.legal(self.front)
 
@@ -161,6 +186,9 @@ class ReplayPage(TablePage):
     def submit(self, cmd: Command) -> bool:
         """Send one command of the seat at the screen; a refusal shows the engine's reason."""
         if self.game is None:
+            return False
+        if (why := self.win.bots.refusal()) is not None:  # a bot acts: nobody acts for it
+            self._refuse(why)
             return False
         if self.front is None:
             self._refuse("Hand the computer over first: click the curtain or press Space")
@@ -199,6 +227,9 @@ class ReplayPage(TablePage):
         g = self.game
         if g is None:
             return
+        if (why := self.win.bots.refusal()) is not None:
+            self._refuse(why)
+            return
         if self.anim is not None and self.anim.busy:
             self.anim.finish_all()
         res = self.ops.undo(self.front if self.front is not None else self.last_front)
@@ -222,6 +253,9 @@ class ReplayPage(TablePage):
         if self.front is None or self.game is None or self.game.over:
             return
         other = 1 - self.front
+        if self.win.bots.is_bot(other):
+            self._refuse(f"The {SIDES[other]} are played by a bot: it plays its Events on its own moves")
+            return
         if self.prefs.curtain:
             self._cover(other, f"the {SIDES[other]} may play an instant Event, then hand the computer back")
         else:
@@ -258,7 +292,7 @@ class ReplayPage(TablePage):
                 a = QAction("Take a card of your choice…", m)
                 a.triggered.connect(self.open_take)
                 m.addAction(a)
-            if not self.game.over:
+            if not self.game.over and not self.win.bots.is_bot(1 - self.front):
                 a = QAction(f"Hand the computer to the {SIDES[1 - self.front]}", m)
                 a.triggered.connect(self.hand_over)
                 m.addAction(a)
@@ -282,18 +316,23 @@ class ReplayPage(TablePage):
             scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
             self._faces = ReplayFaces(g.db, scans)
         self.scene = ReplayScene(self._faces)
-        self.anim = ReplayAnimation(self.scene, lambda: win.settings.animation_speed,  # type: ignore[arg-type]
+        bots = win.bots
+        self.anim = ReplayAnimation(self.scene,  # type: ignore[arg-type]
+                                    lambda: bots.animation_speed(win.settings.animation_speed),
                                     lambda: win.settings.skip_animations)
         self.anim.idle.connect(self._settled)
-        self.front = self.pending = self.last_front = None
+        bots.attach(self, self.anim, self.bot_players())
+        # one person against a bot sits at the screen all game (no curtain); two take turns
+        self.front = bots.lone_human(2)
+        self.pending = self.last_front = None
         self.handoffs = 0
         self.curtain.hide()
         win.log.clear()
         win.log.add_line(f"Matrix Replay: Humans vs Machines (seed {g.setup.seed})", "#39ff7a")
         win.pages.setCurrentWidget(self)
         self.view.zoom_on_hover = win.settings.zoom_on_hover
-        self.scene.bottom = g.acting if g.acting is not None else 0
-        self.scene.set_view(g.observe(None))
+        self.scene.bottom = self.front if self.front is not None else g.acting if g.acting is not None else 0
+        self.scene.set_view(self.observe())
         self.view.set_table(self.scene)
         self._settled()
         QTimer.singleShot(0, self.view.refit)
@@ -312,11 +351,13 @@ class ReplayPage(TablePage):
             return
         acting = g.acting
         if acting is not None and acting != self.front:
-            if self.covered and acting == self.pending:
+            if self.win.bots.is_bot(acting):
+                pass  # a bot acts: whoever sits at the screen watches
+            elif self.covered and acting == self.pending:
                 pass
             elif self.covered and acting == self.last_front:  # the last move was taken back
                 self._uncover(acting)
-            elif self.prefs.curtain:
+            elif self.prefs.curtain and self.win.bots.lone_human(2) is None:
                 self._cover(acting, g.observe(None)["step_text"])
             else:
                 self._uncover(acting)

@@ -6,6 +6,8 @@ face-down cards or deck order), so its results measure the game, not a cheat.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.core.commands import Command
 from engine.legendary import effects, flow, traitor
 from engine.legendary import row as rowmod
@@ -49,13 +51,19 @@ class HeuristicBot:
 
     # --- entry point ---------------------------------------------------------------------------
 
-    def choose(self, game: LegendaryGame) -> Command:
+    def choose(self, game: LegendaryGame, seats: Collection[int] | None = None) -> Command:
+        """One legal command; with ``seats``, only a command those seats issue (a bot at a table
+        with people never acts for them, e.g. never coordinates a person's card)."""
         legal = game.legal_commands()
         if not legal:
             raise RuntimeError("no legal command in a game that is not over")
         t = Table(game.db, game.state)
         if game.state.decision is not None:
             return legal[self._decide(t)]
+        if seats is not None:
+            legal = [c for c in legal if t.command_seat(c) in seats]
+            if not legal:
+                raise RuntimeError(f"no legal command for seats {sorted(seats)}")
         by: dict[str, list[Command]] = {}
         for c in legal:
             by.setdefault(c.verb, []).append(c)
