@@ -87,10 +87,10 @@ class NewGameDialog(QDialog):
             self.avatar_labels.append(lab)
             self.avatar_rows.append(row)
             form.addRow(lab, row)
+        # (set lines, not word wrap: a wrapped label in a shrinking form is cut short)
         self.replay_note = QLabel("Two sides at one computer: the Humans (seat 1) and the Machines "
-                                  "(seat 2), each a person or a bot. Hands are secret: between two people "
-                                  "a curtain hides the table when the computer changes hands.")
-        self.replay_note.setWordWrap(True)
+                                  "(seat 2),\neach a person or a bot. Hands are secret: between two "
+                                  "people a curtain\nhides the table when the computer changes hands.")
         form.addRow(self.replay_note)
         self.side_boxes: list[QComboBox] = []
         for side in ("Humans", "Machines"):

@@ -327,7 +327,14 @@ class LegendaryPage(TablePage):
         self._hand_off_if_needed()
         view = self.observe()
         self.hud.update_from(view, view.get("act_title", ""))
-        self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations)
+        bot = self.win.bots.seat_to_act()
+        if bot is not None:  # the next step is the bot's, not the person's to take
+            view = {**view, "next_step": f"{self._seat_name(bot)} is played by a bot: its moves play "
+                                         "themselves (View menu: F6 pause, F7 one move, F8 faster)"}
+        self.guide.show(view, bool(view.get("objective_ready")) and bot is None,
+                        not self.win.settings.skip_animations)
+        if bot is not None:
+            self.guide.strip.end_turn.setVisible(False)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
         self.win.act_undo.setToolTip(self.undo_tip(view))
         self.win.act_save.setEnabled(True)

@@ -428,7 +428,10 @@ class ReplayPage(TablePage):
                 it.set_mark("option", True)
         if self.view.focus_key is not None and sc.item_for(self.view.focus_key) is None:
             self.view.focus_key = None
-        self.hud.update_from(sc.view, self.front)
+        bot = self.win.bots.seat_to_act()
+        shown = sc.view if bot is None else {
+            **sc.view, "step_text": f"A bot plays the {SIDES[bot]} · F6 pause · F7 step · F8 faster"}
+        self.hud.update_from(shown, self.front)
         self._show_end(g.observe(None).get("outcome"))
         self.win.act_undo.setToolTip(self.undo_tip(sc.view))
         self.win.act_save.setEnabled(True)

@@ -187,3 +187,34 @@ def test_continue_restores_the_bots_and_a_new_game_cancels_them(qtbot, win):
     assert bots.players == {} and bots.seat_to_act() is None and bots.refusal() is None
     win.close()
     assert bots.page is None and not bots.timer.isActive()
+
+
+def test_new_game_offers_a_person_or_a_bot_for_each_seat_and_remembers_them(qtbot, win):
+    from matrix_gui.dialogs import NewGameDialog
+    from matrix_gui.settings import LastSetup
+    from tests.gui.test_new_game_story import pick
+
+    page = win.legendary
+    dlg = NewGameDialog(page.film_choices(), page.avatar_name, LastSetup(players=3), win,
+                        story=page.story_choices(), check=page.check_choice)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, "the_matrix")
+    assert sum(b.isVisibleTo(dlg) for b in dlg.seat_boxes) == 3
+    assert not any(b.isVisibleTo(dlg) for b in dlg.side_boxes)
+    assert dlg.choice().seats == [], "people only: the setup records no seats (saved as before)"
+    pick(dlg.seat_boxes[1], "heuristic")
+    pick(dlg.seat_boxes[2], "random")
+    assert dlg.choice().seats == ["human", "heuristic", "random"]
+    pick(dlg.ruleset, "replay")
+    assert all(b.isVisibleTo(dlg) for b in dlg.side_boxes)
+    pick(dlg.side_boxes[1], "heuristic")
+    assert dlg.choice().seats == ["human", "heuristic"]
+    last = dlg.last_setup()
+    assert last.seats == ["human", "heuristic", "random"] and last.sides == ["human", "heuristic"]
+    again = NewGameDialog(page.film_choices(), page.avatar_name, last, win, story=page.story_choices())
+    qtbot.addWidget(again)
+    assert again.choice().seats == ["human", "heuristic"]
+    pick(again.ruleset, "legendary")
+    assert again.choice().seats == ["human", "heuristic", "random"]
+    assert win.start_game(again.choice())
+    assert win.ops.game.setup.seats == ["human", "heuristic", "random"]
