@@ -147,15 +147,21 @@ class SeatBots(QObject):
         if seat is None or self.page is None:
             return False
         name = self.page.seat_name(seat)
-        cmd = self.players[seat]()
+        try:
+            cmd = self.players[seat]()
+        except RuntimeError as e:  # (a bot that finds no move: the game must not hang on it)
+            return self._stop(f"The bot playing {name} found no move ({e}): the bots are paused")
         res = self.ops.submit(cmd)
         if not isinstance(res, Accepted):
-            self.paused = True
-            self.win.status(f"The bot playing {name} was refused ({res.reason}): the bots are paused")
-            self.changed.emit()
-            return False
+            return self._stop(f"The bot playing {name} was refused ({res.reason}): the bots are paused")
         self.moves += 1
         return True
+
+    def _stop(self, why: str) -> bool:
+        self.paused = True
+        self.win.status(why)
+        self.changed.emit()
+        return False
 
     # --- the controls (View menu) ---------------------------------------------------------------------
 
