@@ -66,3 +66,27 @@ def test_a_replay_setup_records_its_bot_side_and_refuses_a_bad_one(tmp_path: Pat
     payload["setup"]["seats"] = ["human", "nobody"]
     with pytest.raises(SaveError, match="'nobody' cannot play a seat"):
         ReplayGame.from_payload(payload, path=tmp_path / "bad.json")
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "random"])
+def test_a_bot_told_its_seats_never_issues_another_seats_command(kind: str):
+    """At a table with people a bot never acts for them (e.g. never coordinates a person's card)."""
+    from engine.legendary.bots import BOTS
+    from engine.legendary.films import film_setup
+
+    db = load_db([])
+    game = LegendaryGame.new(film_setup("the_matrix", 4, 3, None, db=db), db)
+    bot = BOTS[kind](3, end_bias=0.15) if kind == "random" else BOTS[kind](3)
+    others = 0
+    for _ in range(3000):
+        if game.over:
+            break
+        t = game.table()
+        seat = t.acting_seat()
+        others += any(t.command_seat(c) != seat for c in game.legal_commands())
+        cmd = bot.choose(game, seats={seat})
+        assert t.command_seat(cmd) == seat, f"the bot of seat {seat} chose {cmd.text()}"
+        assert game.apply(cmd).accepted
+    assert game.over
+    if kind == "heuristic":  # (this game gives another seat commands: the filter was needed)
+        assert others > 0, "no other seat ever had a command to choose by mistake"
