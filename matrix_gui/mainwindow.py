@@ -91,6 +91,14 @@ class MainWindow(QMainWindow):
         self._log: GameLog | None = None
         self._bots: SeatBots | None = None
         self._build_menus()
+        from PySide6.QtCore import Qt as _Qt
+
+        from matrix_gui.stepbar import StepBar
+
+        self.stepbar = StepBar(self.ops, self.stop_stepping, self)
+        self.addToolBar(_Qt.ToolBarArea.BottomToolBarArea, self.stepbar)
+        self.ops.game_replaced.connect(self.stepbar.refresh)
+        self.ops.events_applied.connect(lambda _events: self.stepbar.refresh())
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
         clean_stale_temp(self.paths.data, self.paths.saves)  # left by a write that was killed
@@ -268,6 +276,7 @@ class MainWindow(QMainWindow):
         self.act_load = self._action(game, "&Load…", self.load_dialog, QKeySequence.StandardKey.Open)
         self.act_save = self._action(game, "&Save…", self.save_dialog, QKeySequence.StandardKey.Save)
         self.act_give_up = self._action(game, "&Give Up This Game…", self.give_up)
+        self._action(game, "S&tep Through a Saved Game…", self.step_through_dialog)
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = mb.addMenu("&Edit")
@@ -431,6 +440,42 @@ class MainWindow(QMainWindow):
         else:
             self.status(f"Loaded {path}")
         return True
+
+    def step_through(self, path: Path) -> bool:
+        """Open a save to step through (forwards, backwards, take over from any position); on
+        failure show why, the file untouched."""
+        from engine.core.autosave import read_autosave
+        from engine.core.cardfiles import CardLoadError
+        from engine.core.stepper import Stepper
+        from matrix_gui.loading import LOAD_ERRORS
+
+        try:
+            ruleset, payload = read_autosave(Path(path))
+            game = self.table_page(ruleset).load_game(payload, Path(path))  # checks it loads at all
+            stepper = Stepper.of_save(type(game), payload, game.db, Path(path))
+        except (*LOAD_ERRORS, CardLoadError, KeyError) as e:
+            self.show_error("Cannot step through this game", str(e))
+            return False
+        self.ops.view(stepper)
+        self.status(f"Stepping through {path}: Alt+Right steps forward, Alt+Left back; "
+                    "Take Over From Here plays on")
+        return True
+
+    def step_through_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        self.paths.saves.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getOpenFileName(self, "Step through a saved game", str(self.paths.saves),
+                                              "Saved games (*.json)")
+        if path:
+            self.step_through(Path(path))
+
+    def stop_stepping(self) -> None:
+        """Leave the stepped-through game for the start page (nothing was changed or saved)."""
+        self.ops.viewing = None
+        self.ops.game = None
+        self.stepbar.refresh()
+        self.back_to_start()
 
     def give_up(self, ask: bool = True) -> bool:
         """The players give the current game up (the engine's ``concede``), after a confirmation."""

@@ -21,6 +21,7 @@ from engine.core.results import Accepted, Rejection, Result
 
 if TYPE_CHECKING:
     from engine.core.gamelog import LoggedGame
+    from engine.core.stepper import Stepper
 
 log = logging.getLogger(__name__)
 
@@ -42,15 +43,47 @@ class Operations(QObject):
         self._legal: dict[int | None, list[Command]] = {}
         self._legal_version = -1
         self._autosaver = AutosaveWriter(autosave) if autosave is not None else None
+        self.viewing: Stepper | None = None  # stepping through a saved game (nothing is autosaved)
 
     # --- whole games -----------------------------------------------------------------------------
 
     def start(self, game: LoggedGame[Any, Any]) -> None:
         """Make ``game`` the current game (new, loaded or continued)."""
+        self.viewing = None
         self.game = game
         self._changed()
         self._autosave(start=True)
         self.game_replaced.emit()
+
+    # --- stepping through a saved game -----------------------------------------------------------
+
+    def view(self, stepper: Stepper) -> None:
+        """Show a saved game to step through: no command is taken and nothing is autosaved until
+        ``take_over``."""
+        self.viewing = stepper
+        self.game = stepper.game
+        self._changed()
+        self.game_replaced.emit()
+
+    def step(self, k: int) -> None:
+        """Move the stepped-through game to position ``k``: one step forward animates its events,
+        any other move redraws the table."""
+        st = self.viewing
+        assert st is not None
+        before = st.position
+        events = st.go(k)
+        self.game = st.game
+        self._changed()
+        if events and st.position == before + 1:
+            self.events_applied.emit(tuple(events))
+        else:
+            self.game_replaced.emit()
+
+    def take_over(self) -> None:
+        """Play on from the stepped-through position: a new game whose log ends here (autosaved)."""
+        st = self.viewing
+        assert st is not None
+        self.start(st.branch())
 
     def close(self) -> None:
         """Fold the autosave's journal into its base (the app is closing)."""
@@ -92,6 +125,9 @@ class Operations(QObject):
         """Send one command; emit events_applied or rejected."""
         if self.game is None:
             res: Result = Rejection("GUI", "no game is running")
+        elif self.viewing is not None:
+            res = Rejection("GUI", "this is a saved game being stepped through: Take Over From Here to "
+                                   "play on")
         elif cmd.verb == "undo":
             res = self.game.undo(cmd.seat)
         else:
@@ -106,7 +142,7 @@ class Operations(QObject):
 
     def _autosave(self, *, start: bool = False, close: bool = False) -> None:
         writer, game = self._autosaver, self.game
-        if writer is None or game is None:
+        if writer is None or game is None or self.viewing is not None:
             return
         try:
             if start:

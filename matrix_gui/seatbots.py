@@ -87,7 +87,8 @@ class SeatBots(QObject):
     def seat_to_act(self) -> int | None:
         """The bot seat that must act now, or None (a person acts, or the game is over)."""
         page = self.page
-        if page is None or self._game is None or self.ops.game is not self._game:
+        if page is None or self._game is None or self.ops.game is not self._game \
+                or self.ops.viewing is not None:  # a saved game stepped through: nobody plays
             return None
         seat = page.acting_seat()
         return seat if seat in self.players else None

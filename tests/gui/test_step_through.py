@@ -1,0 +1,73 @@
+"""Step through a saved game in the app: forwards (animated) and backwards, jump, take over."""
+from __future__ import annotations
+
+import pytest
+
+from engine.legendary.bots import BOTS
+from engine.legendary.films import film_setup
+from engine.legendary.game import LegendaryGame
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def saved(tmp_path):
+    game = LegendaryGame.new(film_setup("the_matrix", 2, 8), track_undo=False)
+    bot = BOTS["heuristic"](8)
+    hashes = [game.state_hash()]
+    for _ in range(60):
+        assert game.apply(bot.choose(game)).accepted
+        hashes.append(game.state_hash())
+    path = tmp_path / "sixty.json"
+    game.save(path)
+    return path, hashes
+
+
+def test_step_through_a_save_then_take_over(qtbot, win, saved):
+    path, hashes = saved
+    assert win.step_through(path)
+    bar = win.stepbar
+    assert bar.isVisible() and win.ops.viewing is not None
+    assert win.ops.game.state_hash() == hashes[0] and "command 0 of 60" in bar.where.text()
+    bar.forward.trigger()  # one step: animated like a move
+    assert win.ops.game.state_hash() == hashes[1]
+    bar.last.trigger()
+    assert win.ops.game.state_hash() == hashes[60]
+    bar.back.trigger()
+    assert win.ops.game.state_hash() == hashes[59]
+    bar.go(25)
+    assert win.ops.game.state_hash() == hashes[25] and bar.jump.value() == 25
+    # nothing can be played on a stepped-through game, and nothing is autosaved
+    before = win.paths.autosave.read_bytes() if win.paths.autosave.exists() else None
+    res = win.ops.submit(win.ops.game.legal_commands()[0])
+    assert not res.accepted and "Take Over" in res.reason
+    assert (win.paths.autosave.read_bytes() if win.paths.autosave.exists() else None) == before
+    bar.take.trigger()
+    assert win.ops.viewing is None and not bar.isVisible()
+    game = win.ops.game
+    assert game.state_hash() == hashes[25] and len(game.commands) == 25
+    assert win.ops.submit(game.legal_commands()[0]).accepted  # played on, and autosaved
+    assert win.paths.autosave.exists()
+    from engine.cli import load_any
+
+    again = load_any(win.paths.autosave)  # the autosave and its journal
+    assert again.state_hash() == win.ops.game.state_hash()
+
+
+def test_stop_leaves_the_saved_game_untouched(qtbot, win, saved):
+    path, _ = saved
+    before = path.read_bytes()
+    assert win.step_through(path)
+    win.stepbar.go(40)
+    win.stepbar.stop_act.trigger()
+    assert win.ops.viewing is None and win.ops.game is None and not win.stepbar.isVisible()
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_save_cannot_be_stepped_through(qtbot, win, tmp_path, monkeypatch):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    shown = []
+    monkeypatch.setattr(win, "show_error", lambda title, text: shown.append((title, text)))
+    assert not win.step_through(bad)
+    assert shown and "bad.json" in shown[0][1] and win.ops.viewing is None
