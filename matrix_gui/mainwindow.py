@@ -55,6 +55,7 @@ PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
          "expedition": ("matrix_gui.expedition.page", "ExpeditionPage")}
 FILMS = "legendary"  # the page whose films (and their cards) the New Game dialog lists
 SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
+SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
 
 START_STYLE = """
 QWidget#start { background: #050a07; }
@@ -326,7 +327,8 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot load the cards", str(e))
             return
         dlg = NewGameDialog(films, films_page.avatar_name, self.settings.last_setup, self, story=story,
-                            check=lambda c: self.table_page(c.ruleset).check_choice(c))
+                            check=lambda c: self.table_page(c.ruleset).check_choice(c),
+                            sheet=self.table_page(SHEETS).sheet_choices())
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dlg.choice()

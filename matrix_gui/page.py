@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.gestureview import GestureView
     from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.newgame import FilmChoice, NewGameChoice, StoryChoices
+    from matrix_gui.newgame import FilmChoice, NewGameChoice, SheetChoices, StoryChoices
 
 
 class TablePage(QWidget):
@@ -68,6 +68,10 @@ class TablePage(QWidget):
     def check_choice(self, choice: NewGameChoice) -> str | None:
         """Why the rules refuse a New Game choice (the engine's reason), or None; ``choice.seed``
         may be None (any seed is checked)."""
+        return None
+
+    def sheet_choices(self) -> SheetChoices | None:
+        """The players' sheets the New Game dialog sets for this ruleset (None: it has none)."""
         return None
 
     def story_choices(self) -> StoryChoices | None:

@@ -1,0 +1,54 @@
+"""Helpers of the Expedition GUI tests: real drags and clicks on the Expedition view, and one engine
+command done the way a player would do it."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+
+from engine.core.commands import Command
+from matrix_gui.expedition.intents import describe, gestures, intended
+
+
+def edrag(qtbot, win, src: tuple, dst: tuple, steps: int = 4) -> None:
+    """A real mouse drag on the Expedition view's viewport, from one item's centre to another's."""
+    view = win.expedition.view
+    vp = view.viewport()
+    a = view.item_center(src)
+    b = view.item_center(dst)
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=a)
+    for i in range(1, steps + 1):
+        qtbot.mouseMove(vp, pos=QPoint(a.x() + (b.x() - a.x()) * i // steps,
+                                       a.y() + (b.y() - a.y()) * i // steps))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=b)
+
+
+def eclick(qtbot, win, key: tuple) -> None:
+    view = win.expedition.view
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+
+
+def apply_through_gui(qtbot, win, cmd: Command) -> str:
+    """Do ``cmd`` as the seat to act would: a drag or a click on the table where one means it, else
+    the Actions menu (the keyboard route)."""
+    table = win.expedition
+    view = table.view
+    ix = view.index()
+    legal = set(table.legal())
+    assert cmd in legal, f"{cmd} is not legal for the seat to act"
+    for subj, tgt in gestures(cmd, ix):
+        if view.table.item_for(subj) is None:
+            continue
+        if tgt is None:
+            eclick(qtbot, win, subj)
+            return "click"
+        if view.table.item_for(tgt) is None or subj == tgt:
+            continue
+        if next((c for c in intended(subj, tgt, ix) if c in legal), None) == cmd:
+            edrag(qtbot, win, subj, tgt)
+            return "drag"
+    win.actions_menu.aboutToShow.emit()
+    text = describe(cmd, ix)
+    for act in win.actions_menu.actions():
+        if act.text() == text:
+            act.trigger()
+            return "actions-menu"
+    raise AssertionError(f"no way to do {cmd} through the GUI")
