@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from matrix_gui.items import AreaItem, CardItem, TableItem, blit, font
+from matrix_gui.items import AreaItem, CardItem, DecisionItem, TableItem, blit, font
 from matrix_gui.layout import Area
 
 SEAT_HEX = ("#39ff7a", "#7fb8ff", "#ffc84a", "#ff7ad9")
@@ -42,7 +42,7 @@ class ChitItem(CardItem):
             p.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), self.w * 0.1, self.w * 0.1)
         if self.info.get("legal") is False:
             s = max(10.0, self.w * 0.2)
-            r = QRectF(self.w - s - 3, 3, s, s)
+            r = QRectF(self.w - s * 0.7, -s * 0.3, s, s)  # on the corner, clear of the chit's words
             p.setPen(QPen(QColor("#ffffff"), 1))
             p.setBrush(QColor("#b3261e"))
             p.drawEllipse(r)
@@ -221,3 +221,28 @@ class SheetPanel(QGraphicsItem):
         p.setFont(font(13))
         p.drawText(QRectF(14, self.rect.height() - 34, self.rect.width() - 28, 26),
                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, line)
+
+
+class DecisionBanner(DecisionItem):
+    """The decision banner, at least ``MIN_H`` tall so that it covers the cups it lies over; a
+    choice of slots shows its prompt and how to answer (the offered slots are lit)."""
+
+    MIN_H = 128.0
+    HOW = "Click one of the lit slots (or use the Actions menu)"
+
+    def set_decision(self, prompt: str, options: list[str], center_x: float, y: float) -> list:
+        got = super().set_decision(prompt, options, center_x, y)
+        self.h = max(self.h, self.MIN_H)
+        self.setRect(QRectF(0, 0, self.w, self.h))
+        return got
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#0a0c08"))  # opaque: the cups under it do not show through
+        p.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 16, 16)
+        super().paint(p, opt, w)
+        if not self.options and self.prompt:
+            p.setPen(QColor("#cfeedd"))
+            p.setFont(font(15))
+            p.drawText(QRectF(16, 58, self.w - 32, self.h - 66), Qt.AlignmentFlag.AlignCenter, self.HOW)

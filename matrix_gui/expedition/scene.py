@@ -21,6 +21,7 @@ from matrix_gui.expedition.items import (
     ArrowItem,
     ChitItem,
     CupItem,
+    DecisionBanner,
     ExplorerItem,
     SheetPanel,
     SlotItem,
@@ -28,7 +29,6 @@ from matrix_gui.expedition.items import (
 from matrix_gui.expedition.layout import (
     COLS,
     CUP_STYLE,
-    MINI_Y,
     RIGHT_X,
     ROWS,
     SLOT,
@@ -69,7 +69,8 @@ def front_seat(view: View) -> int:
 class ExpeditionScene(KeyedScene):
     """The table of 1-4 Matrices; the one of the seat to act is drawn large."""
 
-    DECISION_AT = (RIGHT_X + (WIDTH - 16 - RIGHT_X) / 2, MINI_Y - 24)
+    # over the cups (the least needed while a player decides), clear of the other players' Matrices
+    DECISION_AT = (RIGHT_X + (WIDTH - 16 - RIGHT_X) / 2, 34.0)
 
     def __init__(self, faces: ExpeditionFaces) -> None:
         super().__init__(faces)
@@ -78,6 +79,10 @@ class ExpeditionScene(KeyedScene):
         self.arrows: dict[int, ArrowItem] = {}
         self.titles: dict[int, QGraphicsSimpleTextItem] = {}
         self.panel: SheetPanel | None = None
+        self.removeItem(self.decision)
+        self.decision = DecisionBanner()
+        self.decision.setVisible(False)
+        self.addItem(self.decision)
 
     @property
     def main(self) -> int:
@@ -270,7 +275,7 @@ class ExpeditionScene(KeyedScene):
         return f"{'▶ ' if acting else ''}{pl['name']} · {c['dp']} DP · Time {c['time']} · {state}"
 
     def decision_prompt(self, view: View, dec: dict[str, Any]) -> str:
-        return str(dec["prompt"]) + (" Click a lit slot." if dec.get("slots") else "")
+        return str(dec["prompt"])
 
     def sync_decision(self, view: View) -> None:
         """The decision banner: a choice of slots shows only its prompt (the slots are lit); any
@@ -287,7 +292,7 @@ class ExpeditionScene(KeyedScene):
         options = [] if dec.get("slots") else list(dec["options"])
         self.decision.set_decision(self.decision_prompt(view, dec), options, *self.DECISION_AT)
         if not options:
-            self.decision.w, self.decision.h = 760.0, 70.0
+            self.decision.w = 760.0
             self.decision.setRect(QRectF(0, 0, self.decision.w, self.decision.h))
         left = min(max(self.DECISION_AT[0] - self.decision.w / 2, RIGHT_X - 20), WIDTH - 8 - self.decision.w)
         self.decision.setPos(left, self.DECISION_AT[1])
