@@ -533,3 +533,23 @@ class GestureView(QGraphicsView):
             if top is not None and top.key == key:
                 return vp
         return self.mapFromScene(r.center())
+
+
+class PageView(GestureView):
+    """A table view whose page (``ctl``) holds the game: the page's legal commands, checks and
+    submits (a refusal's reason is the page's ``last_reason``)."""
+
+    def __init__(self, ctl: Any, name: str, description: str, parent: QWidget | None = None) -> None:
+        super().__init__(ctl.busy, ctl.status, name, description, parent)
+        self.ctl = ctl
+
+    def legal(self) -> list[Command]:
+        return self.ctl.legal()
+
+    def check(self, cmd: Command) -> Rejection | None:
+        return self.ctl.check(cmd)
+
+    def submit(self, cmd: Command) -> bool:
+        ok = self.ctl.submit(cmd)
+        self.last_reason = "" if ok else getattr(self.ctl, "last_reason", "")
+        return ok

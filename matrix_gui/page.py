@@ -20,9 +20,11 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from engine.core.commands import Command
 from engine.core.gamelog import ReplayHook
+from engine.core.results import Rejection
 
 if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
+    from matrix_gui.endscreen import EndScreen
     from matrix_gui.gestureview import GestureView
     from matrix_gui.mainwindow import MainWindow
     from matrix_gui.newgame import FilmChoice, NewGameChoice, SheetChoices, StoryChoices
@@ -147,6 +149,30 @@ class TablePage(QWidget):
         """(testing) A move maker for ``--bot``: ``move(game)`` plays one bot command through the page
         (False: no one can move)."""
         raise NotImplementedError
+
+    def check(self, cmd: Command) -> Rejection | None:
+        """The engine's refusal of ``cmd`` (None: legal)."""
+        g = self.game
+        return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
+
+    def end_screen(self) -> EndScreen:
+        """The end screen of this page's games, wired to the window (New game, Back to start, Show log)."""
+        from matrix_gui.endscreen import EndScreen
+
+        end = EndScreen(self.win)
+        end.new_game.connect(self.win.new_game_dialog)
+        end.back_to_start.connect(self.win.back_to_start)
+        end.show_log.connect(lambda: self.win.toggle_log(True))
+        return end
+
+    def show_end(self, end: EndScreen, outcome: dict[str, Any] | None, facts: Callable[[dict[str, Any]],
+                                                                                       list[str]]) -> None:
+        """The end screen over the table while the game is over (``facts``: its numbers)."""
+        if not outcome:
+            end.hide()
+            return
+        if end.isHidden() or end.outcome != outcome:
+            end.show_outcome(outcome, facts(outcome))
 
     def undo_tip(self, view: dict[str, Any]) -> str:
         """The Undo action's tooltip from a view's ``can_undo``/``undo_refusal``."""

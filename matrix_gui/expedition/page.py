@@ -17,9 +17,8 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command, parse
 from engine.core.gamelog import ReplayHook
-from engine.core.results import Accepted, Event, Rejection
+from engine.core.results import Accepted, Event
 from engine.expedition.game import ExpeditionGame
-from matrix_gui.endscreen import EndScreen
 from matrix_gui.expedition.animation import ExpeditionAnimation
 from matrix_gui.expedition.faces import ExpeditionFaces
 from matrix_gui.expedition.hud import ExpeditionHud
@@ -53,10 +52,7 @@ class ExpeditionPage(TablePage):
         self.view = ExpeditionView(self)
         lay.addWidget(self.hud)
         lay.addWidget(self.view, 1)
-        self.end = EndScreen(win)
-        self.end.new_game.connect(win.new_game_dialog)
-        self.end.back_to_start.connect(win.back_to_start)
-        self.end.show_log.connect(lambda: win.toggle_log(True))
+        self.end = self.end_screen()
         self.scene: ExpeditionScene | None = None
         self.anim: ExpeditionAnimation | None = None
         self._faces: ExpeditionFaces | None = None
@@ -138,10 +134,6 @@ class ExpeditionPage(TablePage):
         if self.game is None or self.front is None:
             return []
         return self.ops.legal(self.front)
-
-    def check(self, cmd: Command) -> Rejection | None:
-        g = self.game
-        return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
 
     # --- actions ----------------------------------------------------------------------------------
 
@@ -239,13 +231,7 @@ class ExpeditionPage(TablePage):
         if self.view.focus_key is not None and sc.item_for(self.view.focus_key) is None:
             self.view.focus_key = None
         self.hud.update_from(sc.view)
-        self._show_end(sc.view.get("outcome"))
+        outcome = sc.view.get("outcome")  # the phase has no loser: the end screen's ink is the winner's
+        self.show_end(self.end, {**outcome, "won": True} if outcome else None, expedition_facts)
         self.win.act_undo.setToolTip(self.undo_tip(g.observe(self.last_seat())))
         self.win.act_save.setEnabled(True)
-
-    def _show_end(self, outcome: dict[str, Any] | None) -> None:
-        if not outcome:
-            self.end.hide()
-            return
-        if self.end.isHidden() or self.end.outcome != {**outcome, "won": True}:
-            self.end.show_outcome({**outcome, "won": True}, expedition_facts(outcome))

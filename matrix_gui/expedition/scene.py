@@ -277,26 +277,17 @@ class ExpeditionScene(KeyedScene):
     def decision_prompt(self, view: View, dec: dict[str, Any]) -> str:
         return str(dec["prompt"])
 
-    def sync_decision(self, view: View) -> None:
-        """The decision banner: a choice of slots shows only its prompt (the slots are lit); any
-        other shows its options to click."""
-        dec = view.get("decision") or None
-        sig = None if not dec else (dec["prompt"], tuple(dec["options"]), dec["seat"], bool(dec.get("slots")))
-        if sig == self._decision_sig:
-            return
-        self._decision_sig = sig
-        if not dec:
-            self.decision.set_decision("", [], 0, 0)
-            self.decision.setVisible(False)
-            return
-        options = [] if dec.get("slots") else list(dec["options"])
-        self.decision.set_decision(self.decision_prompt(view, dec), options, *self.DECISION_AT)
-        if not options:
-            self.decision.w = 760.0
-            self.decision.setRect(QRectF(0, 0, self.decision.w, self.decision.h))
-        left = min(max(self.DECISION_AT[0] - self.decision.w / 2, RIGHT_X - 20), WIDTH - 8 - self.decision.w)
-        self.decision.setPos(left, self.DECISION_AT[1])
-        self.decision.setVisible(True)
+    def decision_options(self, dec: dict[str, Any]) -> list[str]:
+        """A choice of slots shows only its prompt (the offered slots are lit); any other its options."""
+        return [] if dec.get("slots") else list(dec["options"])
+
+    def place_decision(self) -> None:
+        """Over the right column, never past the table's edge."""
+        d = self.decision
+        if not d.options:
+            d.w = 760.0
+            d.setRect(QRectF(0, 0, d.w, d.h))
+        d.setPos(min(max(self.DECISION_AT[0] - d.w / 2, RIGHT_X - 20), WIDTH - 8 - d.w), self.DECISION_AT[1])
 
 
 __all__ = ["ExpeditionScene", "ROWS", "table_view"]

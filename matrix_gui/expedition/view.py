@@ -13,7 +13,7 @@ from engine.core.results import Rejection
 from matrix_gui.expedition import intents
 from matrix_gui.expedition.intents import ExpeditionIndex
 from matrix_gui.expedition.items import ChitItem, ExplorerItem
-from matrix_gui.gestureview import GestureView, Grip
+from matrix_gui.gestureview import Grip, PageView
 from matrix_gui.items import TableItem
 
 
@@ -25,7 +25,7 @@ class Controller(Protocol):
     def status(self, text: str) -> None: ...
 
 
-class ExpeditionView(GestureView):
+class ExpeditionView(PageView):
     """Shows an ExpeditionScene scaled to the window and turns gestures into commands."""
 
     ZOOM_MAX_HEIGHT = 420
@@ -35,25 +35,14 @@ class ExpeditionView(GestureView):
     describe = staticmethod(intents.describe)
 
     def __init__(self, ctl: Controller, parent: QWidget | None = None) -> None:
-        super().__init__(ctl.busy, ctl.status, "Expedition table",
+        super().__init__(ctl, "Expedition table",
                          "Drag your Explorer one slot up, down, left or right. Tab moves between the "
                          "slots you can act on, Enter does it, 1-9 answer a decision.", parent)
-        self.ctl = ctl
+        self.ctl: Controller = ctl
 
     def index(self) -> ExpeditionIndex:
         assert self.table is not None and self.table.view is not None
         return ExpeditionIndex(self.table.view)
-
-    def legal(self) -> list[Command]:
-        return self.ctl.legal()
-
-    def check(self, cmd: Command) -> Rejection | None:
-        return self.ctl.check(cmd)
-
-    def submit(self, cmd: Command) -> bool:
-        ok = self.ctl.submit(cmd)
-        self.last_reason = "" if ok else getattr(self.ctl, "last_reason", "")
-        return ok
 
     def _click(self, item: TableItem) -> None:
         """A click answers a decision: an option, or an offered slot (or a chit lying in one)."""

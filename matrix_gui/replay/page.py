@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
 from engine.core.gamelog import ReplayHook
-from engine.core.results import Accepted, Event, Rejection
+from engine.core.results import Accepted, Event
 from engine.replay.game import ReplayGame
 from matrix_gui.curtain import Curtain
-from matrix_gui.endscreen import EndScreen, replay_facts
+from matrix_gui.endscreen import replay_facts
 from matrix_gui.page import TablePage
 from matrix_gui.replay.animation import ReplayAnimation
 from matrix_gui.replay.dialogs import TakeDialog
@@ -59,10 +59,7 @@ class ReplayPage(TablePage):
         lay.addWidget(self.view, 1)
         self.curtain = Curtain(self, lambda seat: SIDES[seat], lambda seat: SIDE_HEX[seat], "the ")
         self.curtain.acknowledged.connect(self.acknowledge)
-        self.end = EndScreen(win)  # once the game is over
-        self.end.new_game.connect(win.new_game_dialog)
-        self.end.back_to_start.connect(win.back_to_start)
-        self.end.show_log.connect(lambda: win.toggle_log(True))
+        self.end = self.end_screen()  # once the game is over
         self.scene: ReplayScene | None = None
         self.anim: ReplayAnimation | None = None
         self._faces: ReplayFaces | None = None
@@ -148,10 +145,6 @@ class ReplayPage(TablePage):
         if self.game is None or self.front is None:
             return []
         return self.ops.legal(self.front)
-
-    def check(self, cmd: Command) -> Rejection | None:
-        g = self.game
-        return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
 
     # --- actions ----------------------------------------------------------------------------------
 
@@ -388,17 +381,9 @@ class ReplayPage(TablePage):
         if self.view.focus_key is not None and sc.item_for(self.view.focus_key) is None:
             self.view.focus_key = None
         self.hud.update_from(sc.view, self.front)
-        self._show_end(g.observe(None).get("outcome"))
+        self.show_end(self.end, g.observe(None).get("outcome"), replay_facts)
         self.win.act_undo.setToolTip(self.undo_tip(sc.view))
         self.win.act_save.setEnabled(True)
-
-    def _show_end(self, outcome: dict[str, Any] | None) -> None:
-        """The end screen over the table (not the HUD) while the game is over."""
-        if not outcome:
-            self.end.hide()
-            return
-        if self.end.isHidden() or self.end.outcome != outcome:
-            self.end.show_outcome(outcome, replay_facts(outcome))
 
     def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page
         super().resizeEvent(e)

@@ -75,10 +75,14 @@ def ref(win, def_id: str, pile: str) -> int:
 
 
 def drag(qtbot, win, src: tuple, dst: tuple, steps: int = 6) -> None:
-    """A real mouse drag on the view's viewport from one item's centre to another's."""
+    """A real mouse drag on the Legendary view's viewport from one item's centre to another's."""
+    view_drag(qtbot, win.view, src, dst, steps)
+
+
+def view_drag(qtbot, view, src: tuple, dst: tuple, steps: int) -> None:
+    """A real mouse drag on a table view's viewport from one item's centre to another's."""
     from PySide6.QtCore import QPoint, Qt
 
-    view = win.view
     vp = view.viewport()
     a = view.item_center(src)
     b = view.item_center(dst)

@@ -2,23 +2,16 @@
 command done the way a player would do it."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
 from matrix_gui.expedition.intents import describe, gestures, intended
+from tests.gui.conftest import view_drag
 
 
 def edrag(qtbot, win, src: tuple, dst: tuple, steps: int = 4) -> None:
     """A real mouse drag on the Expedition view's viewport, from one item's centre to another's."""
-    view = win.expedition.view
-    vp = view.viewport()
-    a = view.item_center(src)
-    b = view.item_center(dst)
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=a)
-    for i in range(1, steps + 1):
-        qtbot.mouseMove(vp, pos=QPoint(a.x() + (b.x() - a.x()) * i // steps,
-                                       a.y() + (b.y() - a.y()) * i // steps))
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=b)
+    view_drag(qtbot, win.expedition.view, src, dst, steps)
 
 
 def eclick(qtbot, win, key: tuple) -> None:
