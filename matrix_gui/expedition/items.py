@@ -15,7 +15,6 @@ SEAT_HEX = ("#39ff7a", "#7fb8ff", "#ffc84a", "#ff7ad9")
 COUNTER_NAMES = {"time": "Time", "dp": "DP", "resources": "Resources", "food": "Food", "gifts": "Gifts",
                  "askari": "Askari", "porters": "Porters", "health": "Health", "sanity": "Sanity"}
 TOP_CENTRE = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter
-BOTTOM_CENTRE = Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter
 ARROW_ANGLE = {"up": -90.0, "down": 90.0, "left": 180.0, "right": 0.0}
 
 
@@ -77,7 +76,7 @@ class SlotItem(AreaItem):
             if self.area.w > 80:
                 p.setPen(QColor("#ffcf8a"))
                 p.setFont(font(12, True))
-                p.drawText(r.adjusted(0, 0, 0, -6), BOTTOM_CENTRE, "WASTELAND")
+                p.drawText(r.adjusted(0, 6, 0, 0), TOP_CENTRE, "WASTELAND")
         self.paint_marks(p)
 
 

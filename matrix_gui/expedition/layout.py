@@ -13,7 +13,7 @@ from matrix_gui.layout import Area
 ROWS, COLS = 4, 5
 WIDTH, HEIGHT = 1600.0, 810.0
 MAIN_SLOT, MAIN_GAP, MAIN_X, MAIN_Y = 140.0, 8.0, 24.0, 64.0
-MINI_SLOT, MINI_GAP = 44.0, 4.0
+MINI_MAX, MINI_GAP = 66.0, 4.0  # the largest slot of another player's Matrix
 RIGHT_X = 800.0
 CUP_Y, CUP = 64.0, 92.0
 PANEL_Y, PANEL_H = 196.0, 196.0
@@ -67,12 +67,15 @@ def compute(players: int, main: int) -> ExpeditionLayout:
     lay = ExpeditionLayout(players, main)
     lay.boards[main] = Board(main, MAIN_X, MAIN_Y, MAIN_SLOT, MAIN_GAP, True)
     others = [s for s in range(players) if s != main]
-    mini_w = COLS * MINI_SLOT + (COLS - 1) * MINI_GAP
     span = WIDTH - 16 - RIGHT_X
+    # the other Matrices share the right column's width (as large as its height allows)
+    each = (span - 20 * (len(others) - 1)) / max(len(others), 1)
+    mini = min(MINI_MAX, (each - (COLS - 1) * MINI_GAP) / COLS)
+    mini_w = COLS * mini + (COLS - 1) * MINI_GAP
     step = (span - mini_w) / max(len(others) - 1, 1) if len(others) > 1 else 0
     for i, s in enumerate(others):
         x = RIGHT_X + (i * step if len(others) > 1 else (span - mini_w) / 2)
-        lay.boards[s] = Board(s, x, MINI_Y + 30, MINI_SLOT, MINI_GAP, False)
+        lay.boards[s] = Board(s, x, MINI_Y + 30, mini, MINI_GAP, False)
     for s, b in lay.boards.items():
         for r in range(1, ROWS + 1):
             for c in range(1, COLS + 1):

@@ -29,6 +29,7 @@ from matrix_gui.expedition.items import (
 from matrix_gui.expedition.layout import (
     COLS,
     CUP_STYLE,
+    MINI_Y,
     RIGHT_X,
     ROWS,
     SLOT,
@@ -42,6 +43,12 @@ from matrix_gui.items import AreaItem, TableItem, font
 from matrix_gui.keyedscene import KeyedScene, View, display_of, ident
 
 SLOT_LABELS_AT = {"Start here", "End here"}
+LEGEND = ("How to read the table",
+          "Drag your Explorer one slot up, down, left or right: the slots it may reach light up.",
+          "The Arrow sits in the slot you came from and points the way you went.",
+          "✕  the chit's terrain dots miss your region",
+          "Golden ring: your activated Rumor   ·   Hatched slot: the Wasteland",
+          "A decision: click an option, or one of the lit slots.")
 
 
 def table_view(view: View) -> View:
@@ -70,6 +77,7 @@ class ExpeditionScene(KeyedScene):
     """The table of 1-4 Matrices; the one of the seat to act is drawn large."""
 
     # over the cups (the least needed while a player decides), clear of the other players' Matrices
+    legend: QGraphicsSimpleTextItem
     DECISION_AT = (RIGHT_X + (WIDTH - 16 - RIGHT_X) / 2, 34.0)
 
     def __init__(self, faces: ExpeditionFaces) -> None:
@@ -123,10 +131,10 @@ class ExpeditionScene(KeyedScene):
             p.setFont(font(17 if big else 7, True))
             p.drawText(QRectF(a.x, a.y, a.w, a.h), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
                        label.upper().replace(" ", "\n"))
-        else:  # a Rumor number, in the corner so that a chit leaves it readable
+        else:  # a Rumor number, in the corner a chit and the Explorer leave readable
             p.setFont(font(15 if big else 7, True))
             p.drawText(QRectF(a.x + 4, a.y + a.h - (22 if big else 10), a.w - 8, 20 if big else 9),
-                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, label)
 
     def token_items(self) -> Iterable[TableItem]:
         yield from self.explorers.values()
@@ -159,7 +167,7 @@ class ExpeditionScene(KeyedScene):
                 it.set_area(area)
         for s in range(players):
             b = lay.boards[s]
-            size = 66.0 if b.main else 26.0
+            size = 66.0 if b.main else b.slot * 0.55
             ex = self.explorers.get(s)
             if ex is None or abs(ex.h - size) > 0.1:
                 if ex is not None:
@@ -180,6 +188,12 @@ class ExpeditionScene(KeyedScene):
         if self.panel is None:
             self.panel = SheetPanel(*lay.panel)
             self.addItem(self.panel)
+            self.legend = QGraphicsSimpleTextItem("\n".join(LEGEND))
+            self.legend.setFont(font(15))
+            self.legend.setBrush(QColor("#9fd8b2"))
+            self.legend.setPos(RIGHT_X + 10, MINI_Y)
+            self.addItem(self.legend)
+        self.legend.setVisible(players == 1)  # the others' Matrices take this place
         self.setSceneRect(QRectF(0, 0, lay.width, lay.height))
         self.background_changed()
 
