@@ -13,7 +13,7 @@ zoomed. No rule lives here: what is legal is always asked of the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent, QPainter, QPixmap, QResizeEvent
@@ -533,6 +533,16 @@ class GestureView(QGraphicsView):
             if top is not None and top.key == key:
                 return vp
         return self.mapFromScene(r.center())
+
+
+class PageController(Protocol):
+    """What a ``PageView`` asks of its page."""
+
+    def legal(self) -> list[Command]: ...
+    def check(self, cmd: Command) -> Rejection | None: ...
+    def submit(self, cmd: Command) -> bool: ...
+    def busy(self) -> bool: ...
+    def status(self, text: str) -> None: ...
 
 
 class PageView(GestureView):

@@ -174,6 +174,29 @@ class TablePage(QWidget):
         if end.isHidden() or end.outcome != outcome:
             end.show_outcome(outcome, facts(outcome))
 
+    def fresh_table(self, faces_class: Any, scene_class: Any, anim_class: Any) -> None:
+        """A new scene and animation queue for the current game (``self.scene``, ``self.anim``); the
+        faces are kept while the game's cards stay the same."""
+        if self.anim is not None:
+            self.anim.finish_all()
+        g, win = self.game, self.win
+        faces = getattr(self, "_faces", None)
+        if faces is None or faces.db is not g.db:
+            scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
+            self._faces = faces_class(g.db, scans)
+        self.scene = scene_class(self._faces)
+        self.anim = anim_class(self.scene, lambda: win.settings.animation_speed,
+                               lambda: win.settings.skip_animations)
+
+    def add_command_actions(self, menu: QMenu, cmds: list[Command], words: Callable[[Command], str]) -> None:
+        """One Actions menu entry per command, in ``words``; each goes through ``apply``."""
+        from PySide6.QtGui import QAction
+
+        for c in cmds:
+            a = QAction(words(c), menu)
+            a.triggered.connect(lambda _=False, c=c: self.apply(c))
+            menu.addAction(a)
+
     def undo_tip(self, view: dict[str, Any]) -> str:
         """The Undo action's tooltip from a view's ``can_undo``/``undo_refusal``."""
         return "Undo the last command" if view.get("can_undo") else "Nothing to undo"

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command, parse
@@ -186,26 +185,17 @@ class ExpeditionPage(TablePage):
         if self.game is None or self.scene is None or self.scene.view is None:
             return
         ix = ExpeditionIndex(self.scene.view)
-        for c in self.legal():
-            a = QAction(describe(c, ix), m)
-            a.triggered.connect(lambda _=False, c=c: self.submit(c))
-            m.addAction(a)
+        self.add_command_actions(m, self.legal(), lambda c: describe(c, ix))
 
     # --- reacting to the game -------------------------------------------------------------------------
 
     def show_game(self) -> None:
-        if self.anim is not None:
-            self.anim.finish_all()
         g = self.game
         if g is None:
             return
         win = self.win
-        if self._faces is None or self._faces.db is not g.db:
-            scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
-            self._faces = ExpeditionFaces(g.db, scans)
-        self.scene = ExpeditionScene(self._faces)
-        self.anim = ExpeditionAnimation(self.scene, lambda: win.settings.animation_speed,
-                                        lambda: win.settings.skip_animations)
+        self.fresh_table(ExpeditionFaces, ExpeditionScene, ExpeditionAnimation)
+        assert self.scene is not None and self.anim is not None
         self.anim.idle.connect(self.refresh)
         win.log.clear()
         names = ", ".join(p.name for p in g.setup.players)

@@ -3,26 +3,16 @@ zoom a chit. The drag-and-drop, click, zoom, keyboard-focus and context-menu plu
 ``gestureview.GestureView``; every gesture becomes one engine command of the seat to act."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QWidget
 
-from engine.core.commands import Command
-from engine.core.results import Rejection
 from matrix_gui.expedition import intents
 from matrix_gui.expedition.intents import ExpeditionIndex
 from matrix_gui.expedition.items import ChitItem, ExplorerItem
-from matrix_gui.gestureview import Grip, PageView
+from matrix_gui.gestureview import Grip, PageController, PageView
 from matrix_gui.items import TableItem
-
-
-class Controller(Protocol):
-    def legal(self) -> list[Command]: ...
-    def check(self, cmd: Command) -> Rejection | None: ...
-    def submit(self, cmd: Command) -> bool: ...
-    def busy(self) -> bool: ...
-    def status(self, text: str) -> None: ...
 
 
 class ExpeditionView(PageView):
@@ -34,11 +24,11 @@ class ExpeditionView(PageView):
     involved = staticmethod(intents.involved)
     describe = staticmethod(intents.describe)
 
-    def __init__(self, ctl: Controller, parent: QWidget | None = None) -> None:
+    def __init__(self, ctl: PageController, parent: QWidget | None = None) -> None:
         super().__init__(ctl, "Expedition table",
                          "Drag your Explorer one slot up, down, left or right. Tab moves between the "
                          "slots you can act on, Enter does it, 1-9 answer a decision.", parent)
-        self.ctl: Controller = ctl
+        self.ctl: PageController = ctl
 
     def index(self) -> ExpeditionIndex:
         assert self.table is not None and self.table.view is not None

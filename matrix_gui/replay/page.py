@@ -241,12 +241,8 @@ class ReplayPage(TablePage):
             m.addAction(a)
         elif self.front is not None and self.scene is not None and self.scene.view is not None:
             ix = ReplayIndex(self.scene.view)
-            for c in self.legal():
-                if c.verb in ("take", "recall"):
-                    continue
-                a = QAction(describe(c, ix), m)
-                a.triggered.connect(lambda _=False, c=c: self.submit(c))
-                m.addAction(a)
+            self.add_command_actions(m, [c for c in self.legal() if c.verb not in ("take", "recall")],
+                                     lambda c: describe(c, ix))
             if any(c.verb in ("take", "recall") for c in self.legal()):
                 a = QAction("Take a card of your choice…", m)
                 a.triggered.connect(self.open_take)
@@ -265,18 +261,12 @@ class ReplayPage(TablePage):
     # --- reacting to the game -------------------------------------------------------------------------
 
     def show_game(self) -> None:
-        if self.anim is not None:
-            self.anim.finish_all()
         g = self.game
         if g is None:
             return
         win = self.win
-        if self._faces is None or self._faces.db is not g.db:
-            scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
-            self._faces = ReplayFaces(g.db, scans)
-        self.scene = ReplayScene(self._faces)
-        self.anim = ReplayAnimation(self.scene, lambda: win.settings.animation_speed,  # type: ignore[arg-type]
-                                    lambda: win.settings.skip_animations)
+        self.fresh_table(ReplayFaces, ReplayScene, ReplayAnimation)
+        assert self.scene is not None and self.anim is not None
         self.anim.idle.connect(self._settled)
         self.front = self.pending = self.last_front = None
         self.handoffs = 0

@@ -14,9 +14,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QWidget
 
-from engine.core.commands import Command
-from engine.core.results import Rejection
-from matrix_gui.gestureview import Grip, PageView
+from matrix_gui.gestureview import Grip, PageController, PageView
 from matrix_gui.items import CardItem, TableItem
 from matrix_gui.layout import STACK
 from matrix_gui.replay import intents
@@ -27,12 +25,7 @@ BUTTON_KEYS = {Qt.Key.Key_D: "done", Qt.Key.Key_P: "pass"}
 TAKE = ("button", "take")  # opens the deck chooser instead of sending a command
 
 
-class Controller(Protocol):
-    def legal(self) -> list[Command]: ...
-    def check(self, cmd: Command) -> Rejection | None: ...
-    def submit(self, cmd: Command) -> bool: ...
-    def busy(self) -> bool: ...
-    def status(self, text: str) -> None: ...
+class Controller(PageController, Protocol):
     def open_take(self) -> None: ...
 
 

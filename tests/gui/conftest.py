@@ -94,6 +94,21 @@ def view_drag(qtbot, view, src: tuple, dst: tuple, steps: int) -> None:
 
 
 def click(qtbot, win, key: tuple) -> None:
+    view_click(qtbot, win.view, key)
+
+
+def view_click(qtbot, view, key: tuple) -> None:
+    """A real mouse click on a table view's item (where it is visible and on top)."""
     from PySide6.QtCore import Qt
 
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=win.view.item_center(key))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+
+
+def through_actions_menu(win, text: str) -> bool:
+    """Trigger the Actions menu entry that reads ``text`` (False: there is none)."""
+    win.actions_menu.aboutToShow.emit()
+    for act in win.actions_menu.actions():
+        if act.text() == text:
+            act.trigger()
+            return True
+    return False

@@ -2,11 +2,9 @@
 command done the way a player would do it."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from engine.core.commands import Command
 from matrix_gui.expedition.intents import describe, gestures, intended
-from tests.gui.conftest import view_drag
+from tests.gui.conftest import through_actions_menu, view_click, view_drag
 
 
 def edrag(qtbot, win, src: tuple, dst: tuple, steps: int = 4) -> None:
@@ -15,8 +13,7 @@ def edrag(qtbot, win, src: tuple, dst: tuple, steps: int = 4) -> None:
 
 
 def eclick(qtbot, win, key: tuple) -> None:
-    view = win.expedition.view
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+    view_click(qtbot, win.expedition.view, key)
 
 
 def apply_through_gui(qtbot, win, cmd: Command) -> str:
@@ -38,10 +35,6 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
         if next((c for c in intended(subj, tgt, ix) if c in legal), None) == cmd:
             edrag(qtbot, win, subj, tgt)
             return "drag"
-    win.actions_menu.aboutToShow.emit()
-    text = describe(cmd, ix)
-    for act in win.actions_menu.actions():
-        if act.text() == text:
-            act.trigger()
-            return "actions-menu"
+    if through_actions_menu(win, describe(cmd, ix)):
+        return "actions-menu"
     raise AssertionError(f"no way to do {cmd} through the GUI")

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
 from matrix_gui.replay.intents import describe, gestures, intended
-from tests.gui.conftest import view_drag
+from tests.gui.conftest import through_actions_menu, view_click, view_drag
 
 
 def start(win, seed: int, curtain: bool = True):
@@ -21,8 +21,7 @@ def rdrag(qtbot, win, src: tuple, dst: tuple, steps: int = 3) -> None:
 
 
 def rclick(qtbot, win, key: tuple) -> None:
-    view = win.replay.view
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+    view_click(qtbot, win.replay.view, key)
 
 
 def hand_over(qtbot, table, how: str) -> None:
@@ -62,10 +61,6 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
     if cmd.verb in ("done", "pass"):
         qtbot.keyClick(view, Qt.Key.Key_D if cmd.verb == "done" else Qt.Key.Key_P)
         return "key"
-    win.actions_menu.aboutToShow.emit()
-    text = describe(cmd, ix)
-    for act in win.actions_menu.actions():
-        if act.text() == text:
-            act.trigger()
-            return "actions-menu"
+    if through_actions_menu(win, describe(cmd, ix)):
+        return "actions-menu"
     raise AssertionError(f"no way to do {cmd} through the GUI")
