@@ -40,6 +40,7 @@ class TablePage(QWidget):
         self.win = win
         self.ops = win.ops
         self.anim: AnimationQueue | None = None
+        self.last_reason = ""  # why the last command was refused ("" after one that was done)
 
     # --- the page's game ---------------------------------------------------------------------------
 
@@ -150,6 +151,29 @@ class TablePage(QWidget):
         (False: no one can move)."""
         raise NotImplementedError
 
+    def status(self, text: str) -> None:
+        self.win.status(text)
+
+    def send_as(self, seat: int | None, cmd: Command, words: Callable[[Any], str]) -> bool:
+        """``cmd`` as ``seat`` (when it names none) through the operations layer; a refusal is shown
+        in ``words`` and kept in ``last_reason``."""
+        from engine.core.results import Accepted
+
+        if cmd.seat is None and seat is not None:
+            cmd = Command(cmd.verb, cmd.args, seat)
+        res = self.ops.submit(cmd)
+        if not isinstance(res, Accepted):
+            self.refuse(words(res))
+            return False
+        self.last_reason = ""
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Show why something cannot be done (the status bar) and keep it for the table view."""
+        self.last_reason = reason
+        self.table_view.last_reason = reason
+        self.status(reason)
+
     def check(self, cmd: Command) -> Rejection | None:
         """The engine's refusal of ``cmd`` (None: legal)."""
         g = self.game
@@ -188,13 +212,15 @@ class TablePage(QWidget):
         self.anim = anim_class(self.scene, lambda: win.settings.animation_speed,
                                lambda: win.settings.skip_animations)
 
-    def add_command_actions(self, menu: QMenu, cmds: list[Command], words: Callable[[Command], str]) -> None:
-        """One Actions menu entry per command, in ``words``; each goes through ``apply``."""
+    @staticmethod
+    def add_command_actions(menu: QMenu, cmds: list[Command], words: Callable[[Command], str],
+                            send: Callable[[Command], bool]) -> None:
+        """One Actions menu entry per command, in ``words``; each is ``send``."""
         from PySide6.QtGui import QAction
 
         for c in cmds:
             a = QAction(words(c), menu)
-            a.triggered.connect(lambda _=False, c=c: self.apply(c))
+            a.triggered.connect(lambda _=False, c=c: send(c))
             menu.addAction(a)
 
     def undo_tip(self, view: dict[str, Any]) -> str:

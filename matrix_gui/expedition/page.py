@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command, parse
 from engine.core.gamelog import ReplayHook
-from engine.core.results import Accepted, Event
+from engine.core.results import Event
 from engine.expedition.game import ExpeditionGame
 from matrix_gui.expedition.animation import ExpeditionAnimation
 from matrix_gui.expedition.faces import ExpeditionFaces
@@ -55,7 +55,6 @@ class ExpeditionPage(TablePage):
         self.scene: ExpeditionScene | None = None
         self.anim: ExpeditionAnimation | None = None
         self._faces: ExpeditionFaces | None = None
-        self.last_reason = ""
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -121,9 +120,6 @@ class ExpeditionPage(TablePage):
 
         return move
 
-    def status(self, text: str) -> None:
-        self.win.status(text)
-
     def observe(self) -> dict[str, Any]:
         g = self.game
         assert g is not None
@@ -144,21 +140,9 @@ class ExpeditionPage(TablePage):
         if self.game is None:
             return False
         if self.busy():
-            self._refuse("Wait for the chits to settle")
+            self.refuse("Wait for the chits to settle")
             return False
-        if cmd.seat is None and self.front is not None:
-            cmd = Command(cmd.verb, cmd.args, self.front)
-        res = self.ops.submit(cmd)
-        if not isinstance(res, Accepted):
-            self._refuse(refusal_text(res))
-            return False
-        self.last_reason = ""
-        return True
-
-    def _refuse(self, reason: str) -> None:
-        self.last_reason = reason
-        self.view.last_reason = reason
-        self.status(reason)
+        return self.send_as(self.front, cmd, refusal_text)
 
     def take_back(self) -> None:
         """Ctrl+Z: undo the last command as the seat that gave it (the engine may refuse: a draw
@@ -170,7 +154,7 @@ class ExpeditionPage(TablePage):
             self.anim.finish_all()
         res = self.ops.undo(self.last_seat())
         if not res.accepted:
-            self._refuse(refusal_text(res))
+            self.refuse(refusal_text(res))
 
     def last_seat(self) -> int | None:
         """The seat that gave the last command (who may take it back)."""
@@ -185,7 +169,7 @@ class ExpeditionPage(TablePage):
         if self.game is None or self.scene is None or self.scene.view is None:
             return
         ix = ExpeditionIndex(self.scene.view)
-        self.add_command_actions(m, self.legal(), lambda c: describe(c, ix))
+        self.add_command_actions(m, self.legal(), lambda c: describe(c, ix), self.submit)
 
     # --- reacting to the game -------------------------------------------------------------------------
 

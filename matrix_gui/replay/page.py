@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
 from engine.core.gamelog import ReplayHook
-from engine.core.results import Accepted, Event
+from engine.core.results import Event
 from engine.replay.game import ReplayGame
 from matrix_gui.curtain import Curtain
 from matrix_gui.endscreen import replay_facts
@@ -67,7 +67,6 @@ class ReplayPage(TablePage):
         self.pending: int | None = None  # the seat the curtain waits for
         self.last_front: int | None = None  # who sat at the screen before the curtain
         self.handoffs = 0
-        self.last_reason = ""
         self.take_dialog: TakeDialog | None = None
 
     # --- state ------------------------------------------------------------------------------------
@@ -132,9 +131,6 @@ class ReplayPage(TablePage):
     def covered(self) -> bool:
         return self.pending is not None and not self.curtain.isHidden()
 
-    def status(self, text: str) -> None:
-        self.win.status(text)
-
     def observe(self) -> dict[str, Any]:
         g = self.game
         assert g is not None
@@ -156,30 +152,18 @@ class ReplayPage(TablePage):
         if self.game is None:
             return False
         if self.front is None:
-            self._refuse("Hand the computer over first: click the curtain or press Space")
+            self.refuse("Hand the computer over first: click the curtain or press Space")
             return False
         if self.busy():
-            self._refuse("Wait for the cards to settle")
+            self.refuse("Wait for the cards to settle")
             return False
-        if cmd.seat is None:
-            cmd = Command(cmd.verb, cmd.args, self.front)
-        res = self.ops.submit(cmd)
-        if not isinstance(res, Accepted):
-            self._refuse(refusal(res))
-            return False
-        self.last_reason = ""
-        return True
-
-    def _refuse(self, reason: str) -> None:
-        self.last_reason = reason
-        self.view.last_reason = reason
-        self.status(reason)
+        return self.send_as(self.front, cmd, refusal)
 
     def open_take(self) -> None:
         """The chooser of the draw phase: take any card of the deck (or recall a Character)."""
         cmds = [c for c in self.legal() if c.verb in ("take", "recall")]
         if not cmds or self.scene is None:
-            self._refuse("You take a card of your choice only in your own draw phase")
+            self.refuse("You take a card of your choice only in your own draw phase")
             return
         dlg = TakeDialog(cmds, ReplayIndex(self.observe()), self.scene.faces, self)
         dlg.accepted.connect(lambda: self.submit(dlg.chosen) if dlg.chosen is not None else None)
@@ -196,7 +180,7 @@ class ReplayPage(TablePage):
             self.anim.finish_all()
         res = self.ops.undo(self.front if self.front is not None else self.last_front)
         if not res.accepted:
-            self._refuse(res.reason)
+            self.refuse(res.reason)
 
     def submit_verb(self, verb: str) -> None:
         """The window's E key ('end'): Done or Pass, whichever the step offers."""
@@ -242,7 +226,7 @@ class ReplayPage(TablePage):
         elif self.front is not None and self.scene is not None and self.scene.view is not None:
             ix = ReplayIndex(self.scene.view)
             self.add_command_actions(m, [c for c in self.legal() if c.verb not in ("take", "recall")],
-                                     lambda c: describe(c, ix))
+                                     lambda c: describe(c, ix), self.submit)
             if any(c.verb in ("take", "recall") for c in self.legal()):
                 a = QAction("Take a card of your choice…", m)
                 a.triggered.connect(self.open_take)
