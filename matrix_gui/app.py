@@ -3,6 +3,7 @@
     matrix-tabletop                     the app: start page with New Game, Continue, Load
     matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH]
     matrix-tabletop --screenshot OUT.png --ruleset replay [--seed N] [--bot N]   (a Matrix Replay table)
+    matrix-tabletop --screenshot OUT.png --ruleset expedition [--players 1-4] [--seed N] [--bot N]
     matrix-tabletop --smoke             check the home can be written, draw a new game offscreen, exit 0
 
 --screenshot and --smoke run on a throw-away home: they never write the autosave or the settings.
@@ -52,8 +53,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                        "on a drag-and-drop playmat.")
     ap.add_argument("--screenshot", metavar="OUT.png", help="render the real window to a PNG and exit")
     ap.add_argument("--scenario", metavar="FILE", help="set the table up from a scenario file first")
-    ap.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary",
-                    help="game of --screenshot/--smoke/--bot: legendary (default) or replay (Matrix Replay)")
+    ap.add_argument("--ruleset", choices=("legendary", "replay", "expedition"), default="legendary",
+                    help="game of --screenshot/--smoke/--bot: legendary (default), replay (Matrix Replay) "
+                         "or expedition (the Matrix Phase, --players 1-4)")
     ap.add_argument("--seed", type=whole_number, default=None, help="seed of the new game")
     ap.add_argument("--players", type=whole_number, default=2,
                     help="players of the new game (screenshot/smoke)")
@@ -176,6 +178,9 @@ def _new_or_scenario(win, args: argparse.Namespace) -> str:
             return "" if win.start_scenario(Path(args.scenario)) else win.last_error
         if args.ruleset == "replay":
             return "" if win.start_replay(1 if args.seed is None else args.seed) else win.last_error
+        if args.ruleset == "expedition":
+            seed = 1 if args.seed is None else args.seed
+            return "" if win.start_expedition(args.players, seed) else win.last_error
         film = _first_film(win, args.film)
     except Exception as e:  # noqa: BLE001 - cards that fail to load: say so and exit non-zero
         return f"cannot load the cards: {e}"
@@ -223,7 +228,7 @@ def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
         return 4
     view = win.observe()
     players = win.current_page().seats()
-    print(f"matrix-tabletop --smoke: OK ({players} players, turn {view['turn']}, "
+    print(f"matrix-tabletop --smoke: OK ({players} players, turn {view.get('turn', view.get('game_turn'))}, "
           f"hash {win.ops.game.state_hash()[:12]})")
     win.close()
     return 0
@@ -264,6 +269,8 @@ def _bot_play(win, args: argparse.Namespace, quiet: bool = False) -> None:
     if win.ops.game is None:
         if args.ruleset == "replay":
             started = win.start_replay(args.seed or 1)
+        elif args.ruleset == "expedition":
+            started = win.start_expedition(args.players, args.seed or 1)
         else:
             film = _first_film(win, args.film)
             started = film is not None and win.start_new(film, args.players, None, args.seed or 1)

@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.newgame import SEAT_CHOICES, STORY, FilmChoice, NewGameChoice, StoryChoices
+from matrix_gui.newgame import SEAT_CHOICES, STORY, FilmChoice, NewGameChoice, SheetChoices, StoryChoices
 from matrix_gui.settings import LastSetup, Settings
 
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
             ("replay", "Matrix Replay: Humans vs Machines (2 players)", True),
-            ("expedition", "Expedition (not available yet)", False))
+            ("expedition", "Expedition: the Matrix Phase grid search (1-4 players)", True))
 
 
 class NewGameDialog(QDialog):
@@ -43,16 +43,19 @@ class NewGameDialog(QDialog):
 
     def __init__(self, films: list[FilmChoice], avatar_name: Callable[[str], str], last: LastSetup,
                  parent: QWidget | None = None, story: StoryChoices | None = None,
-                 check: Callable[[NewGameChoice], str | None] | None = None) -> None:
+                 check: Callable[[NewGameChoice], str | None] | None = None,
+                 sheet: SheetChoices | None = None) -> None:
         """``films``: the films on offer (a page's ``film_choices``); ``avatar_name``: an Avatar's
         name in the lists; ``story``: the parts of a story of the players' own and the difficulty
-        options; ``check``: the engine's reason a choice cannot be played, or None."""
+        options; ``check``: the engine's reason a choice cannot be played, or None; ``sheet``: the
+        Expedition sheet's fields (region, counters, gear) with their defaults."""
         super().__init__(parent)
         self.setWindowTitle("New Game")
         self.avatar_name = avatar_name
         self.films = films
         self.story = story or StoryChoices()
         self.check = check
+        self.sheet = sheet or SheetChoices()
         form = QFormLayout()
         self.ruleset = QComboBox()
         for rid, name, ok in RULESETS:
@@ -100,6 +103,7 @@ class NewGameDialog(QDialog):
         self.curtain.setAccessibleName("Hand-off curtain between the seats")
         form.addRow("", self.curtain)
         self._story_rows(form)
+        self._sheet_rows(form)
         self.form = form
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
@@ -213,6 +217,61 @@ class NewGameDialog(QDialog):
             self.traitor.addItem(f"{name} (3-5 players, a hidden enemy)", mid)
         form.addRow("&Traitor mode", self.traitor)
 
+    def _sheet_rows(self, form: QFormLayout) -> None:
+        """The Expedition sheet of each player (1-4): region, counters and gear, the engine's
+        defaults filled in; one column per player."""
+        self.sheet_box = QGroupBox("Expedition sheets (what the parent game hands over)")
+        grid = QGridLayout(self.sheet_box)
+        grid.setContentsMargins(6, 2, 6, 2)
+        n = self.sheet.max_players
+        self.sheet_heads = [QLabel(f"Player {i + 1}") for i in range(n)]
+        for i, lab in enumerate(self.sheet_heads):
+            grid.addWidget(lab, 0, i + 1)
+        self.region_boxes: list[QComboBox] = []
+        grid.addWidget(QLabel("Region"), 1, 0)
+        for i in range(n):
+            box = QComboBox()
+            box.setAccessibleName(f"Region of player {i + 1}")
+            for r in self.sheet.regions:
+                box.addItem(r.capitalize(), r)
+            box.setCurrentIndex(i % max(len(self.sheet.regions), 1))
+            self.region_boxes.append(box)
+            grid.addWidget(box, 1, i + 1)
+        self.counter_spins: dict[str, list[QSpinBox]] = {}
+        for row, (cid, label, default) in enumerate(self.sheet.counters, start=2):
+            grid.addWidget(QLabel(label), row, 0)
+            spins = []
+            for i in range(n):
+                spin = QSpinBox()
+                spin.setRange(0, 99)  # the engine checks the rest (Time at least 1...)
+                spin.setValue(default)
+                spin.setAccessibleName(f"{label} of player {i + 1}")
+                spins.append(spin)
+                grid.addWidget(spin, row, i + 1)
+            self.counter_spins[cid] = spins
+        self.flag_checks: dict[str, list[QCheckBox]] = {}
+        for row, (fid, label, default) in enumerate(self.sheet.flags, start=2 + len(self.sheet.counters)):
+            grid.addWidget(QLabel(label), row, 0)
+            checks = []
+            for i in range(n):
+                check = QCheckBox()
+                check.setChecked(default)
+                check.setAccessibleName(f"{label} of player {i + 1}")
+                checks.append(check)
+                grid.addWidget(check, row, i + 1)
+            self.flag_checks[fid] = checks
+        form.addRow(self.sheet_box)
+
+    def sheets(self) -> list[dict[str, Any]]:
+        """Each player's Expedition sheet as set in the dialog."""
+        out = []
+        for i in range(self.players.value()):
+            d: dict[str, Any] = {"region": str(self.region_boxes[i].currentData())}
+            d.update({cid: spins[i].value() for cid, spins in self.counter_spins.items()})
+            d.update({fid: checks[i].isChecked() for fid, checks in self.flag_checks.items()})
+            out.append(d)
+        return out
+
     def _restore_story(self, last: LastSetup) -> None:
         """The last story's Acts, Groups and options (entries no longer offered are skipped)."""
         def strings(value: Any) -> list[str]:
@@ -244,25 +303,32 @@ class NewGameDialog(QDialog):
         return out
 
     def is_story(self) -> bool:
-        return not self.is_replay() and self.film.currentData() == STORY
+        return not self.is_replay() and not self.is_expedition() and self.film.currentData() == STORY
 
     def is_replay(self) -> bool:
         return self.ruleset.currentData() == "replay"
 
+    def is_expedition(self) -> bool:
+        return self.ruleset.currentData() == "expedition"
+
     def _ruleset_changed(self) -> None:
         """Matrix Replay has no film, players or Avatars: two fixed sides, and the curtain option."""
         replay = self.is_replay()
-        for w in (self.film, self.players):
-            self.form.setRowVisible(w, not replay)
-        self.form.setRowVisible(self.options, not replay and bool(self.story.options))
-        self.form.setRowVisible(self.traitor, not replay and bool(self.story.traitor_modes))
+        expedition = self.is_expedition()
+        films = not replay and not expedition
+        self.form.setRowVisible(self.film, films)
+        self.form.setRowVisible(self.players, not replay)
+        self.players.setMaximum(self.sheet.max_players if expedition else 5)
+        self.form.setRowVisible(self.options, films and bool(self.story.options))
+        self.form.setRowVisible(self.traitor, films and bool(self.story.traitor_modes))
+        self.form.setRowVisible(self.sheet_box, expedition and bool(self.sheet.counters))
         self._story_changed()
         self._players_changed()
         self.replay_note.setVisible(replay)
         self.form.setRowVisible(self.curtain, replay)
         for box in self.side_boxes:
             self.form.setRowVisible(box, replay)
-        ok = replay or bool(self.films)
+        ok = not films or bool(self.films)
         self.problem.setText("" if ok else
                              "No film's cards are installed: the cards of The Matrix are missing.")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
@@ -290,10 +356,15 @@ class NewGameDialog(QDialog):
         self.problem.setText("")
 
     def _players_changed(self) -> None:
-        n = 0 if self.is_replay() else self.players.value()
+        n = 0 if self.is_replay() or self.is_expedition() else self.players.value()
         for i, (row, lab) in enumerate(zip(self.avatar_rows, self.avatar_labels, strict=True)):
             row.setVisible(i < n)
             lab.setVisible(i < n)
+        shown = self.players.value() if self.is_expedition() else 0
+        for i, head in enumerate(self.sheet_heads):
+            for w in (head, self.region_boxes[i], *(s[i] for s in self.counter_spins.values()),
+                      *(c[i] for c in self.flag_checks.values())):
+                w.setVisible(i < shown)
         self.adjustSize()
 
     @staticmethod
@@ -319,6 +390,9 @@ class NewGameDialog(QDialog):
             seed = int(self.seed.text()) if self.seed.text().strip() else None
             return NewGameChoice("replay", "", 2, [], seed, self.curtain.isChecked(),
                                  seats=self.seats(self.side_boxes, 2))
+        if self.is_expedition():
+            seed = int(self.seed.text()) if self.seed.text().strip() else None
+            return NewGameChoice("expedition", "", self.players.value(), [], seed, sheets=self.sheets())
         film = self.current_film()
         if film is None:
             return None
@@ -336,10 +410,10 @@ class NewGameDialog(QDialog):
         c = self.choice()
         if c is None:
             return LastSetup()
-        if c.ruleset == "replay":  # keep the last film setup for next time
+        if c.ruleset in ("replay", "expedition"):  # keep the last film setup for next time
             film = self.current_film()
             avatars = [str(self.avatar_boxes[i].currentData()) for i in range(self.players.value())]
-            return LastSetup("replay", film.id if film else "", self.players.value(), avatars,
+            return LastSetup(c.ruleset, film.id if film else "", self.players.value(), avatars,
                              self.seed.text().strip(), variants=self.variants(),
                              seats=self.seats(self.seat_boxes, self.players.value(), keep=True),
                              sides=self.seats(self.side_boxes, 2, keep=True))

@@ -13,7 +13,7 @@ zoomed. No rule lives here: what is legal is always asked of the engine.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent, QPainter, QPixmap, QResizeEvent
@@ -533,3 +533,33 @@ class GestureView(QGraphicsView):
             if top is not None and top.key == key:
                 return vp
         return self.mapFromScene(r.center())
+
+
+class PageController(Protocol):
+    """What a ``PageView`` asks of its page."""
+
+    def legal(self) -> list[Command]: ...
+    def check(self, cmd: Command) -> Rejection | None: ...
+    def submit(self, cmd: Command) -> bool: ...
+    def busy(self) -> bool: ...
+    def status(self, text: str) -> None: ...
+
+
+class PageView(GestureView):
+    """A table view whose page (``ctl``) holds the game: the page's legal commands, checks and
+    submits (a refusal's reason is the page's ``last_reason``)."""
+
+    def __init__(self, ctl: Any, name: str, description: str, parent: QWidget | None = None) -> None:
+        super().__init__(ctl.busy, ctl.status, name, description, parent)
+        self.ctl = ctl
+
+    def legal(self) -> list[Command]:
+        return self.ctl.legal()
+
+    def check(self, cmd: Command) -> Rejection | None:
+        return self.ctl.check(cmd)
+
+    def submit(self, cmd: Command) -> bool:
+        ok = self.ctl.submit(cmd)
+        self.last_reason = "" if ok else getattr(self.ctl, "last_reason", "")
+        return ok

@@ -167,9 +167,16 @@ class KeyedScene(QGraphicsScene):
         """The banner's title: who decides and what."""
         return str(dec["prompt"])
 
+    def decision_options(self, dec: dict[str, Any]) -> list[str]:
+        """The options the banner shows as plates to click (all of them by default)."""
+        return list(dec["options"])
+
+    def place_decision(self) -> None:
+        """Size or move the banner after it is filled in (a table's own placement)."""
+
     def sync_decision(self, view: View) -> None:
         dec = self.pending_decision(view)
-        sig = None if not dec else (dec["prompt"], tuple(dec["options"]), dec["seat"])
+        sig = None if not dec else (dec["prompt"], tuple(self.decision_options(dec)), dec["seat"])
         if sig == self._decision_sig:
             return
         self._decision_sig = sig
@@ -177,5 +184,7 @@ class KeyedScene(QGraphicsScene):
             self.decision.set_decision("", [], 0, 0)
             self.decision.setVisible(False)
             return
-        self.decision.set_decision(self.decision_prompt(view, dec), list(dec["options"]), *self.DECISION_AT)
+        prompt = self.decision_prompt(view, dec)
+        self.decision.set_decision(prompt, self.decision_options(dec), *self.DECISION_AT)
+        self.place_decision()
         self.decision.setVisible(True)

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.banner import ActBanner
     from matrix_gui.endscreen import EndScreen
+    from matrix_gui.expedition.page import ExpeditionPage
     from matrix_gui.legendary.guide import GuideStrip
     from matrix_gui.legendary.hud import Hud
     from matrix_gui.legendary.page import LegendaryPage
@@ -51,9 +52,11 @@ if TYPE_CHECKING:
 
 # The page of each ruleset (module, class), imported when its first game starts.
 PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
-         "replay": ("matrix_gui.replay.page", "ReplayPage")}
+         "replay": ("matrix_gui.replay.page", "ReplayPage"),
+         "expedition": ("matrix_gui.expedition.page", "ExpeditionPage")}
 FILMS = "legendary"  # the page whose films (and their cards) the New Game dialog lists
 SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
+SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
 
 START_STYLE = """
 QWidget#start { background: #050a07; }
@@ -134,6 +137,10 @@ class MainWindow(QMainWindow):
     @property
     def replay(self) -> ReplayPage:
         return self.table_page("replay")  # type: ignore[return-value]
+
+    @property
+    def expedition(self) -> ExpeditionPage:
+        return self.table_page("expedition")  # type: ignore[return-value]
 
     def replay_active(self) -> bool:
         page = self._tables.get("replay")
@@ -362,7 +369,8 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot load the cards", str(e))
             return
         dlg = NewGameDialog(films, films_page.avatar_name, self.settings.last_setup, self, story=story,
-                            check=lambda c: self.table_page(c.ruleset).check_choice(c))
+                            check=lambda c: self.table_page(c.ruleset).check_choice(c),
+                            sheet=self.table_page(SHEETS).sheet_choices())
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dlg.choice()
@@ -404,6 +412,12 @@ class MainWindow(QMainWindow):
         from matrix_gui.newgame import NewGameChoice
 
         return self.start_game(NewGameChoice("replay", "", 2, [], seed, curtain))
+
+    def start_expedition(self, players: int = 1, seed: int | None = None) -> bool:
+        """(a shorthand) A new Expedition Matrix Phase for ``players`` with the default sheets."""
+        from matrix_gui.newgame import NewGameChoice
+
+        return self.start_game(NewGameChoice("expedition", "", players, [], seed))
 
     def start_scenario(self, path: Path) -> bool:
         """Set up the table from a scenario file (docs/scenarios.md)."""

@@ -44,6 +44,17 @@ class StoryChoices:
     traitor_modes: tuple[tuple[str, str], ...] = ()  # (id, name), for 3-5 players
 
 
+@dataclass(frozen=True)
+class SheetChoices:
+    """The parent game's inputs a ruleset's setup takes per player (the Expedition sheet): the
+    regions, the counters as (id, label, default) and the gear flags as (id, label, default)."""
+
+    regions: tuple[str, ...] = ()
+    counters: tuple[tuple[str, str, int], ...] = ()
+    flags: tuple[tuple[str, str, bool], ...] = ()
+    max_players: int = 4
+
+
 @dataclass
 class NewGameChoice:
     """A new game as the player set it up (the seed None: a random one)."""
@@ -59,3 +70,4 @@ class NewGameChoice:
     variants: list[str] = field(default_factory=list)  # difficulty options (a stepped one repeats)
     traitor: str | None = None  # a Traitor mode (LE-TRAITOR, LE-SMITH), or None
     seats: list[str] = field(default_factory=list)  # who plays each seat (engine.core.seats); []: people
+    sheets: list[dict[str, object]] = field(default_factory=list)  # Expedition: each player's sheet

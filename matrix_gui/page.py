@@ -20,12 +20,14 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from engine.core.commands import Command
 from engine.core.gamelog import ReplayHook
+from engine.core.results import Rejection
 
 if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
+    from matrix_gui.endscreen import EndScreen
     from matrix_gui.gestureview import GestureView
     from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.newgame import FilmChoice, NewGameChoice, StoryChoices
+    from matrix_gui.newgame import FilmChoice, NewGameChoice, SheetChoices, StoryChoices
 
 
 class TablePage(QWidget):
@@ -38,6 +40,7 @@ class TablePage(QWidget):
         self.win = win
         self.ops = win.ops
         self.anim: AnimationQueue | None = None
+        self.last_reason = ""  # why the last command was refused ("" after one that was done)
 
     # --- the page's game ---------------------------------------------------------------------------
 
@@ -68,6 +71,10 @@ class TablePage(QWidget):
     def check_choice(self, choice: NewGameChoice) -> str | None:
         """Why the rules refuse a New Game choice (the engine's reason), or None; ``choice.seed``
         may be None (any seed is checked)."""
+        return None
+
+    def sheet_choices(self) -> SheetChoices | None:
+        """The players' sheets the New Game dialog sets for this ruleset (None: it has none)."""
         return None
 
     def story_choices(self) -> StoryChoices | None:
@@ -156,6 +163,79 @@ class TablePage(QWidget):
         """(testing) A move maker for ``--bot``: ``move(game)`` plays one bot command through the page
         (False: no one can move)."""
         raise NotImplementedError
+
+    def status(self, text: str) -> None:
+        self.win.status(text)
+
+    def send_as(self, seat: int | None, cmd: Command, words: Callable[[Any], str]) -> bool:
+        """``cmd`` as ``seat`` (when it names none) through the operations layer; a refusal is shown
+        in ``words`` and kept in ``last_reason``."""
+        from engine.core.results import Accepted
+
+        if cmd.seat is None and seat is not None:
+            cmd = Command(cmd.verb, cmd.args, seat)
+        res = self.ops.submit(cmd)
+        if not isinstance(res, Accepted):
+            self.refuse(words(res))
+            return False
+        self.last_reason = ""
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Show why something cannot be done (the status bar) and keep it for the table view."""
+        self.last_reason = reason
+        self.table_view.last_reason = reason
+        self.status(reason)
+
+    def check(self, cmd: Command) -> Rejection | None:
+        """The engine's refusal of ``cmd`` (None: legal)."""
+        g = self.game
+        return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
+
+    def end_screen(self) -> EndScreen:
+        """The end screen of this page's games, wired to the window (New game, Back to start, Show log)."""
+        from matrix_gui.endscreen import EndScreen
+
+        end = EndScreen(self.win)
+        end.new_game.connect(self.win.new_game_dialog)
+        end.back_to_start.connect(self.win.back_to_start)
+        end.show_log.connect(lambda: self.win.toggle_log(True))
+        return end
+
+    def show_end(self, end: EndScreen, outcome: dict[str, Any] | None, facts: Callable[[dict[str, Any]],
+                                                                                       list[str]]) -> None:
+        """The end screen over the table while the game is over (``facts``: its numbers)."""
+        if not outcome:
+            end.hide()
+            return
+        if end.isHidden() or end.outcome != outcome:
+            end.show_outcome(outcome, facts(outcome))
+
+    def fresh_table(self, faces_class: Any, scene_class: Any, anim_class: Any) -> None:
+        """A new scene and animation queue for the current game (``self.scene``, ``self.anim``); the
+        faces are kept while the game's cards stay the same."""
+        if self.anim is not None:
+            self.anim.finish_all()
+        g, win = self.game, self.win
+        faces = getattr(self, "_faces", None)
+        if faces is None or faces.db is not g.db:
+            scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
+            self._faces = faces_class(g.db, scans)
+        self.scene = scene_class(self._faces)
+        bots = win.bots  # a bot's move animates at the bots' pace (matrix_gui/seatbots.py)
+        self.anim = anim_class(self.scene, lambda: bots.animation_speed(win.settings.animation_speed),
+                               lambda: win.settings.skip_animations)
+
+    @staticmethod
+    def add_command_actions(menu: QMenu, cmds: list[Command], words: Callable[[Command], str],
+                            send: Callable[[Command], bool]) -> None:
+        """One Actions menu entry per command, in ``words``; each is ``send``."""
+        from PySide6.QtGui import QAction
+
+        for c in cmds:
+            a = QAction(words(c), menu)
+            a.triggered.connect(lambda _=False, c=c: send(c))
+            menu.addAction(a)
 
     def undo_tip(self, view: dict[str, Any]) -> str:
         """The Undo action's tooltip from a view's ``can_undo``/``undo_refusal``."""

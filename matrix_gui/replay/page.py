@@ -20,10 +20,10 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
 from engine.core.gamelog import ReplayHook
-from engine.core.results import Accepted, Event, Rejection
+from engine.core.results import Event
 from engine.replay.game import ReplayGame
 from matrix_gui.curtain import Curtain
-from matrix_gui.endscreen import EndScreen, replay_facts
+from matrix_gui.endscreen import replay_facts
 from matrix_gui.page import TablePage
 from matrix_gui.replay.animation import ReplayAnimation
 from matrix_gui.replay.dialogs import TakeDialog
@@ -61,10 +61,7 @@ class ReplayPage(TablePage):
         lay.addWidget(self.view, 1)
         self.curtain = Curtain(self, lambda seat: SIDES[seat], lambda seat: SIDE_HEX[seat], "the ")
         self.curtain.acknowledged.connect(self.acknowledge)
-        self.end = EndScreen(win)  # once the game is over
-        self.end.new_game.connect(win.new_game_dialog)
-        self.end.back_to_start.connect(win.back_to_start)
-        self.end.show_log.connect(lambda: win.toggle_log(True))
+        self.end = self.end_screen()  # once the game is over
         self.scene: ReplayScene | None = None
         self.anim: ReplayAnimation | None = None
         self._faces: ReplayFaces | None = None
@@ -72,7 +69,6 @@ class ReplayPage(TablePage):
         self.pending: int | None = None  # the seat the curtain waits for
         self.last_front: int | None = None  # who sat at the screen before the curtain
         self.handoffs = 0
-        self.last_reason = ""
         self.take_dialog: TakeDialog | None = None
 
     # --- state ------------------------------------------------------------------------------------
@@ -159,9 +155,6 @@ class ReplayPage(TablePage):
     def covered(self) -> bool:
         return self.pending is not None and not self.curtain.isHidden()
 
-    def status(self, text: str) -> None:
-        self.win.status(text)
-
     def observe(self) -> dict[str, Any]:
         g = self.game
         assert g is not None
@@ -174,10 +167,6 @@ class ReplayPage(TablePage):
             return []
         return self.ops.legal(self.front)
 
-    def check(self, cmd: Command) -> Rejection | None:
-        g = self.game
-        return Rejection("GUI", "no game is running") if g is None else g.check(cmd)
-
     # --- actions ----------------------------------------------------------------------------------
 
     def apply(self, cmd: Command) -> bool:
@@ -188,33 +177,21 @@ class ReplayPage(TablePage):
         if self.game is None:
             return False
         if (why := self.win.bots.refusal()) is not None:  # a bot acts: nobody acts for it
-            self._refuse(why)
+            self.refuse(why)
             return False
         if self.front is None:
-            self._refuse("Hand the computer over first: click the curtain or press Space")
+            self.refuse("Hand the computer over first: click the curtain or press Space")
             return False
         if self.busy():
-            self._refuse("Wait for the cards to settle")
+            self.refuse("Wait for the cards to settle")
             return False
-        if cmd.seat is None:
-            cmd = Command(cmd.verb, cmd.args, self.front)
-        res = self.ops.submit(cmd)
-        if not isinstance(res, Accepted):
-            self._refuse(refusal(res))
-            return False
-        self.last_reason = ""
-        return True
-
-    def _refuse(self, reason: str) -> None:
-        self.last_reason = reason
-        self.view.last_reason = reason
-        self.status(reason)
+        return self.send_as(self.front, cmd, refusal)
 
     def open_take(self) -> None:
         """The chooser of the draw phase: take any card of the deck (or recall a Character)."""
         cmds = [c for c in self.legal() if c.verb in ("take", "recall")]
         if not cmds or self.scene is None:
-            self._refuse("You take a card of your choice only in your own draw phase")
+            self.refuse("You take a card of your choice only in your own draw phase")
             return
         dlg = TakeDialog(cmds, ReplayIndex(self.observe()), self.scene.faces, self)
         dlg.accepted.connect(lambda: self.submit(dlg.chosen) if dlg.chosen is not None else None)
@@ -228,13 +205,13 @@ class ReplayPage(TablePage):
         if g is None:
             return
         if (why := self.win.bots.refusal()) is not None:
-            self._refuse(why)
+            self.refuse(why)
             return
         if self.anim is not None and self.anim.busy:
             self.anim.finish_all()
         res = self.ops.undo(self.front if self.front is not None else self.last_front)
         if not res.accepted:
-            self._refuse(res.reason)
+            self.refuse(res.reason)
 
     def submit_verb(self, verb: str) -> None:
         """The window's E key ('end'): Done or Pass, whichever the step offers."""
@@ -254,7 +231,7 @@ class ReplayPage(TablePage):
             return
         other = 1 - self.front
         if self.win.bots.is_bot(other):
-            self._refuse(f"The {SIDES[other]} are played by a bot: it plays its Events on its own moves")
+            self.refuse(f"The {SIDES[other]} are played by a bot: it plays its Events on its own moves")
             return
         if self.prefs.curtain:
             self._cover(other, f"the {SIDES[other]} may play an instant Event, then hand the computer back")
@@ -282,12 +259,8 @@ class ReplayPage(TablePage):
             m.addAction(a)
         elif self.front is not None and self.scene is not None and self.scene.view is not None:
             ix = ReplayIndex(self.scene.view)
-            for c in self.legal():
-                if c.verb in ("take", "recall"):
-                    continue
-                a = QAction(describe(c, ix), m)
-                a.triggered.connect(lambda _=False, c=c: self.submit(c))
-                m.addAction(a)
+            self.add_command_actions(m, [c for c in self.legal() if c.verb not in ("take", "recall")],
+                                     lambda c: describe(c, ix), self.submit)
             if any(c.verb in ("take", "recall") for c in self.legal()):
                 a = QAction("Take a card of your choice…", m)
                 a.triggered.connect(self.open_take)
@@ -306,20 +279,13 @@ class ReplayPage(TablePage):
     # --- reacting to the game -------------------------------------------------------------------------
 
     def show_game(self) -> None:
-        if self.anim is not None:
-            self.anim.finish_all()
         g = self.game
         if g is None:
             return
         win = self.win
-        if self._faces is None or self._faces.db is not g.db:
-            scans = Path(win.settings.scans_dir) if win.settings.scans_dir else None
-            self._faces = ReplayFaces(g.db, scans)
-        self.scene = ReplayScene(self._faces)
         bots = win.bots
-        self.anim = ReplayAnimation(self.scene,  # type: ignore[arg-type]
-                                    lambda: bots.animation_speed(win.settings.animation_speed),
-                                    lambda: win.settings.skip_animations)
+        self.fresh_table(ReplayFaces, ReplayScene, ReplayAnimation)
+        assert self.scene is not None and self.anim is not None
         self.anim.idle.connect(self._settled)
         bots.attach(self, self.anim, self.bot_players())
         # one person against a bot sits at the screen all game (no curtain); two take turns
@@ -432,17 +398,9 @@ class ReplayPage(TablePage):
         shown = sc.view if bot is None else {
             **sc.view, "step_text": f"A bot plays the {SIDES[bot]} · F6 pause · F7 step · F8 faster"}
         self.hud.update_from(shown, self.front)
-        self._show_end(g.observe(None).get("outcome"))
+        self.show_end(self.end, g.observe(None).get("outcome"), replay_facts)
         self.win.act_undo.setToolTip(self.undo_tip(sc.view))
         self.win.act_save.setEnabled(True)
-
-    def _show_end(self, outcome: dict[str, Any] | None) -> None:
-        """The end screen over the table (not the HUD) while the game is over."""
-        if not outcome:
-            self.end.hide()
-            return
-        if self.end.isHidden() or self.end.outcome != outcome:
-            self.end.show_outcome(outcome, replay_facts(outcome))
 
     def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page
         super().resizeEvent(e)

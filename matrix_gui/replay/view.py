@@ -14,9 +14,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QWidget
 
-from engine.core.commands import Command
-from engine.core.results import Rejection
-from matrix_gui.gestureview import GestureView, Grip
+from matrix_gui.gestureview import Grip, PageController, PageView
 from matrix_gui.items import CardItem, TableItem
 from matrix_gui.layout import STACK
 from matrix_gui.replay import intents
@@ -27,16 +25,11 @@ BUTTON_KEYS = {Qt.Key.Key_D: "done", Qt.Key.Key_P: "pass"}
 TAKE = ("button", "take")  # opens the deck chooser instead of sending a command
 
 
-class Controller(Protocol):
-    def legal(self) -> list[Command]: ...
-    def check(self, cmd: Command) -> Rejection | None: ...
-    def submit(self, cmd: Command) -> bool: ...
-    def busy(self) -> bool: ...
-    def status(self, text: str) -> None: ...
+class Controller(PageController, Protocol):
     def open_take(self) -> None: ...
 
 
-class ReplayView(GestureView):
+class ReplayView(PageView):
     """Shows a ReplayScene scaled to the window and turns gestures into commands."""
 
     GENERAL_VERBS = ("done", "pass", "draw")
@@ -48,10 +41,10 @@ class ReplayView(GestureView):
     refusal = staticmethod(intents.refusal)  # type: ignore[assignment]
 
     def __init__(self, ctl: Controller, parent: QWidget | None = None) -> None:
-        super().__init__(ctl.busy, ctl.status, "Matrix Replay table",
+        super().__init__(ctl, "Matrix Replay table",
                          "Tab moves between the things you can act on, Enter does the main "
                          "action, the menu key lists every action, D is Done, P is Pass.", parent)
-        self.ctl = ctl
+        self.ctl: Controller = ctl
         self.table: ReplayScene | None = None
 
     # --- what the engine allows -------------------------------------------------------------------
@@ -59,17 +52,6 @@ class ReplayView(GestureView):
     def index(self) -> ReplayIndex:
         assert self.table is not None and self.table.view is not None
         return ReplayIndex(self.table.view)
-
-    def legal(self) -> list[Command]:
-        return self.ctl.legal()
-
-    def check(self, cmd: Command) -> Rejection | None:
-        return self.ctl.check(cmd)
-
-    def submit(self, cmd: Command) -> bool:
-        ok = self.ctl.submit(cmd)
-        self.last_reason = "" if ok else getattr(self.ctl, "last_reason", "")
-        return ok
 
     # --- mouse ------------------------------------------------------------------------------------
 

@@ -75,10 +75,14 @@ def ref(win, def_id: str, pile: str) -> int:
 
 
 def drag(qtbot, win, src: tuple, dst: tuple, steps: int = 6) -> None:
-    """A real mouse drag on the view's viewport from one item's centre to another's."""
+    """A real mouse drag on the Legendary view's viewport from one item's centre to another's."""
+    view_drag(qtbot, win.view, src, dst, steps)
+
+
+def view_drag(qtbot, view, src: tuple, dst: tuple, steps: int) -> None:
+    """A real mouse drag on a table view's viewport from one item's centre to another's."""
     from PySide6.QtCore import QPoint, Qt
 
-    view = win.view
     vp = view.viewport()
     a = view.item_center(src)
     b = view.item_center(dst)
@@ -90,6 +94,21 @@ def drag(qtbot, win, src: tuple, dst: tuple, steps: int = 6) -> None:
 
 
 def click(qtbot, win, key: tuple) -> None:
+    view_click(qtbot, win.view, key)
+
+
+def view_click(qtbot, view, key: tuple) -> None:
+    """A real mouse click on a table view's item (where it is visible and on top)."""
     from PySide6.QtCore import Qt
 
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=win.view.item_center(key))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+
+
+def through_actions_menu(win, text: str) -> bool:
+    """Trigger the Actions menu entry that reads ``text`` (False: there is none)."""
+    win.actions_menu.aboutToShow.emit()
+    for act in win.actions_menu.actions():
+        if act.text() == text:
+            act.trigger()
+            return True
+    return False

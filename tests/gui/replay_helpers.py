@@ -2,10 +2,11 @@
 command done the way a player would do it."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
 from matrix_gui.replay.intents import describe, gestures, intended
+from tests.gui.conftest import through_actions_menu, view_click, view_drag
 
 
 def start(win, seed: int, curtain: bool = True):
@@ -16,20 +17,11 @@ def start(win, seed: int, curtain: bool = True):
 
 def rdrag(qtbot, win, src: tuple, dst: tuple, steps: int = 3) -> None:
     """A real mouse drag on the Replay view's viewport, from one item's centre to another's."""
-    view = win.replay.view
-    vp = view.viewport()
-    a = view.item_center(src)
-    b = view.item_center(dst)
-    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=a)
-    for i in range(1, steps + 1):
-        qtbot.mouseMove(vp, pos=QPoint(a.x() + (b.x() - a.x()) * i // steps,
-                                       a.y() + (b.y() - a.y()) * i // steps))
-    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=b)
+    view_drag(qtbot, win.replay.view, src, dst, steps)
 
 
 def rclick(qtbot, win, key: tuple) -> None:
-    view = win.replay.view
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+    view_click(qtbot, win.replay.view, key)
 
 
 def hand_over(qtbot, table, how: str) -> None:
@@ -69,10 +61,6 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
     if cmd.verb in ("done", "pass"):
         qtbot.keyClick(view, Qt.Key.Key_D if cmd.verb == "done" else Qt.Key.Key_P)
         return "key"
-    win.actions_menu.aboutToShow.emit()
-    text = describe(cmd, ix)
-    for act in win.actions_menu.actions():
-        if act.text() == text:
-            act.trigger()
-            return "actions-menu"
+    if through_actions_menu(win, describe(cmd, ix)):
+        return "actions-menu"
     raise AssertionError(f"no way to do {cmd} through the GUI")
