@@ -484,20 +484,34 @@ def help_text() -> str:
         return "# Help\n\nThe help file docs/gui.md is missing from this installation."
 
 
-class HelpDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
+class MarkdownDialog(QDialog):
+    """A page of Markdown text with a Close button (Help, Records)."""
+
+    def __init__(self, title: str, text: str, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Help: rules reference and shortcuts")
+        self.setWindowTitle(title)
         self.resize(760, 680)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
-        self.browser.setMarkdown(help_text())
-        self.browser.setAccessibleName("Help text")
+        self.browser.setMarkdown(text)
+        self.browser.setAccessibleName(name)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(self.browser)
         lay.addWidget(buttons, alignment=Qt.AlignmentFlag.AlignRight)
+
+
+class HelpDialog(MarkdownDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Help: rules reference and shortcuts", help_text(), "Help text", parent)
+
+
+class RecordsDialog(MarkdownDialog):
+    """The Records view: finished games and campaigns (``matrix_gui.records``)."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__("Records", text, "Records", parent)
 
 
 class PileBrowser(QDialog):
@@ -528,3 +542,4 @@ def pile_title(pile: str) -> str:
         seat, name = pile[1:].split(".", 1)
         return f"Player {int(seat) + 1}'s {name}"
     return pile.replace("_", " ").title()
+

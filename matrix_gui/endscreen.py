@@ -1,5 +1,6 @@
 """The end screen: the victory level or the loss with the engine's rule and cause,
-a few numbers of the game, and the ways on: New game, Back to start, Show log.
+a few numbers of the game, and the ways on: New game, Back to start, Show log. A campaign game
+also shows what carried over (as the engine recorded it) and the campaign's next step.
 
 It shows the ``outcome`` of an ``observe`` view as the engine words it; both rulesets' views
 carry one (``headline``, ``rule``, ``cause``, ``text`` and counters).
@@ -32,6 +33,8 @@ class EndScreen(QDialog):
     new_game = Signal()
     back_to_start = Signal()
     show_log = Signal()
+    campaign_next = Signal()  # play the campaign's next game, or retry this one
+    to_campaign = Signal()  # back to the Campaign page
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -49,7 +52,11 @@ class EndScreen(QDialog):
         self.cause.setWordWrap(True)
         self.stats = QLabel()
         self.stats.setWordWrap(True)
-        for w in (self.headline, self.cause, self.stats):
+        self.carried = QLabel()  # a campaign game: what carried over
+        self.carried.setObjectName("cause")
+        self.carried.setWordWrap(True)
+        self.carried.hide()
+        for w in (self.headline, self.cause, self.stats, self.carried):
             w.setAlignment(Qt.AlignmentFlag.AlignCenter)
             w.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             lay.addWidget(w)
@@ -65,6 +72,16 @@ class EndScreen(QDialog):
         self.btn_new.clicked.connect(self.hide)
         self.btn_start.clicked.connect(self.hide)
         lay.addLayout(row)
+        camp = QHBoxLayout()
+        self.btn_next = QPushButton()
+        self.btn_campaign = QPushButton("Back to the campaign")
+        for b, sig in ((self.btn_next, self.campaign_next), (self.btn_campaign, self.to_campaign)):
+            b.setAutoDefault(False)
+            b.clicked.connect(sig.emit)
+            b.clicked.connect(self.hide)
+            b.hide()
+            camp.addWidget(b)
+        lay.addLayout(camp)
 
     def show_outcome(self, outcome: dict[str, Any], facts: list[str]) -> None:
         """Show ``outcome`` (a view's) with ``facts`` (short lines: turns, Acts, Strikes...)."""
@@ -80,7 +97,19 @@ class EndScreen(QDialog):
         self.setMinimumWidth(min(round(w * 0.5), max(480, round(420 * scale))))
         self.show()
         self.raise_()
-        self.btn_new.setFocus()
+        (self.btn_next if not self.btn_next.isHidden() else self.btn_new).setFocus()
+
+
+    def set_campaign(self, lines: list[str], next_step: str = "") -> None:
+        """A campaign game's carry-over ``lines`` and its next step's button text ("" for none);
+        no lines: not a campaign game (the campaign part hides)."""
+        self.carried.setText("\n".join(lines))
+        self.carried.setVisible(bool(lines))
+        self.btn_next.setText(next_step)
+        self.btn_next.setVisible(bool(lines and next_step))
+        self.btn_campaign.setVisible(bool(lines))
+        if lines and next_step and self.isVisible():
+            self.btn_next.setFocus()
 
 
 def legendary_facts(outcome: dict[str, Any]) -> list[str]:

@@ -1,4 +1,5 @@
-"""The main window: start page (New Game, Continue, Load), one table page per ruleset, menus, the log.
+"""The main window: start page (New Game, Continue, Campaign, Load), one table page per ruleset, the
+Campaign page, menus, the log.
 
 The window only chooses pages: the current game's ruleset picks its ``TablePage`` (``matrix_gui.page``;
 ``legendary.page.LegendaryPage``, ``replay.page.ReplayPage``), which draws the table and answers the
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.banner import ActBanner
+    from matrix_gui.campaigndesk import CampaignDesk, Ended
+    from matrix_gui.campaignpage import CampaignPage
     from matrix_gui.endscreen import EndScreen
     from matrix_gui.expedition.page import ExpeditionPage
     from matrix_gui.legendary.guide import GuideStrip
@@ -93,6 +96,10 @@ class MainWindow(QMainWindow):
         self._tables: dict[str, TablePage] = {}  # the table page of each ruleset, built on first use
         self._log: GameLog | None = None
         self._bots: SeatBots | None = None
+        self._campaigns: CampaignPage | None = None  # built on first use
+        self._desk: CampaignDesk | None = None
+        self.campaign_line = ""  # the HUD's campaign line for the current game ("" outside one)
+        self.last_ended: Ended | None = None  # the campaign game that ended last, as recorded
         self._build_menus()
         from PySide6.QtCore import Qt as _Qt
 
@@ -225,6 +232,57 @@ class MainWindow(QMainWindow):
         if on:
             self.log.raise_()
 
+    @property
+    def campaign_page(self) -> CampaignPage:
+        """The Campaign page (built and added to the page stack on first use)."""
+        if self._campaigns is None:
+            from matrix_gui.campaignpage import CampaignPage
+
+            self._campaigns = CampaignPage(self)
+            self.pages.addWidget(self._campaigns)
+        return self._campaigns
+
+    @property
+    def campaigns(self) -> CampaignDesk:
+        """Campaign steps through the engine's campaign API (no widgets; built on first use)."""
+        if self._desk is None:
+            from matrix_gui.campaigndesk import CampaignDesk
+
+            self._desk = CampaignDesk(self)
+        return self._desk
+
+    def show_campaigns(self, select: str | None = None) -> None:
+        """The Campaign page, read from the campaign folder again."""
+        page = self.campaign_page
+        page.refresh(select=select)
+        self.pages.setCurrentWidget(page)
+
+    def campaign_next(self) -> bool:
+        """The end screen's next step of the campaign game that ended: the next game or a retry
+        (the engine's ``play`` decides which); the Campaign page when there is none."""
+        ended = self.last_ended
+        if ended is None or ended.campaign.over:
+            self.show_campaigns(None if ended is None else ended.campaign.id)
+            return False
+        page = self.campaign_page
+        page.refresh(select=ended.campaign.id)
+        if page.play_selected():
+            return True
+        self.pages.setCurrentWidget(page)
+        return False
+
+    def records_dialog(self) -> None:
+        """The Records view: finished games and campaigns from the data folder."""
+        from PySide6.QtCore import Qt
+
+        from matrix_gui.dialogs import RecordsDialog
+        from matrix_gui.records import records_markdown
+
+        dlg = RecordsDialog(records_markdown(self.campaigns.records()), self)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dlg.show()
+        self.records_view = dlg
+
     def back_to_start(self) -> None:
         """The start page (Continue picks the game up again)."""
         self.refresh_start_page()
@@ -247,13 +305,15 @@ class MainWindow(QMainWindow):
         lay.addSpacing(30)
         self.btn_new = QPushButton("New Game…")
         self.btn_continue = QPushButton("Continue")
+        self.btn_campaign = QPushButton("Campaign…")
         self.btn_load = QPushButton("Load…")
         self.btn_quit = QPushButton("Quit")
         self.btn_new.clicked.connect(self.new_game_dialog)
         self.btn_continue.clicked.connect(self.continue_game)
+        self.btn_campaign.clicked.connect(lambda: self.show_campaigns())
         self.btn_load.clicked.connect(self.load_dialog)
         self.btn_quit.clicked.connect(self.close)
-        for b in (self.btn_new, self.btn_continue, self.btn_load, self.btn_quit):
+        for b in (self.btn_new, self.btn_continue, self.btn_campaign, self.btn_load, self.btn_quit):
             lay.addLayout(_centred(b))
         self.start_note = QLabel()
         self.start_note.setObjectName("subtitle")
@@ -280,10 +340,12 @@ class MainWindow(QMainWindow):
         game = mb.addMenu("&Game")
         self.act_new = self._action(game, "&New Game…", self.new_game_dialog, QKeySequence.StandardKey.New)
         self.act_continue = self._action(game, "&Continue", self.continue_game)
+        self.act_campaigns = self._action(game, "Ca&mpaigns…", lambda: self.show_campaigns())
         self.act_load = self._action(game, "&Load…", self.load_dialog, QKeySequence.StandardKey.Open)
         self.act_save = self._action(game, "&Save…", self.save_dialog, QKeySequence.StandardKey.Save)
         self.act_give_up = self._action(game, "&Give Up This Game…", self.give_up)
         self._action(game, "S&tep Through a Saved Game…", self.step_through_dialog)
+        self.act_records = self._action(game, "&Records…", self.records_dialog)
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = mb.addMenu("&Edit")
@@ -573,15 +635,47 @@ class MainWindow(QMainWindow):
                 page.anim.finish_all()
         game = self.ops.game
         assert game is not None
-        self.table_page(ruleset_of(game)).show_game()
+        self.last_ended = None
+        ruleset = ruleset_of(game)
+        self.campaign_line = self.campaigns.hud_line(game) if ruleset == "legendary" else ""
+        if ruleset == "legendary":
+            self.end_screen.set_campaign([])
+        self.table_page(ruleset).show_game()
 
     def _on_events(self, events: tuple) -> None:
         # an accepted command: "Drop on a highlighted place" or an old refusal no longer applies
         self.statusBar().clearMessage()
         self.log.add_events(events)
+        if any(getattr(e, "kind", "") == "game_over" for e in events):
+            self._game_ended()
         page = self.current_page()
         if page is not None:
             page.on_events(events)
+
+    def _game_ended(self) -> None:
+        """A Legendary game just ended: a campaign game is recorded in its campaign (the engine
+        says what carries over) and the end screen offers the next step; any other game is noted
+        in the Records."""
+        from matrix_gui.campaigndesk import STEP_ERRORS, carry_over_lines
+
+        game = self.ops.game
+        if game is None or ruleset_of(game) != "legendary":
+            return
+        desk = self.campaigns
+        try:
+            ended = desk.game_over(game)
+            if ended is None:
+                desk.note_game(game)
+                return
+        except STEP_ERRORS as e:
+            self.last_error = f"This game was not recorded: {e}"
+            self.status(self.last_error)
+            return
+        self.last_ended = ended
+        cr = ended.carried
+        step = ("" if cr.campaign_won else f"Play game {ended.game + 1}" if cr.won
+                else f"Retry game {ended.game}")
+        self.end_screen.set_campaign(carry_over_lines(ended), step)
 
     def _on_rejected(self, rej: Any) -> None:
         from matrix_gui.refusals import refusal_text

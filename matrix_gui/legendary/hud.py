@@ -28,6 +28,8 @@ class Hud(HudStrip):
         self.players = self._label()
         self.players.setTextFormat(Qt.TextFormat.RichText)
         self.counts = self._label()
+        self.campaign = self._label("act")  # "Campaign: game 2 of 3, try 2" (a campaign game)
+        self.campaign.hide()
         self.result = self._label()  # kept for ``values``; the end screen shows the result
         self.result.hide()
         grid = QGridLayout()
@@ -41,14 +43,15 @@ class Hud(HudStrip):
         grid.addWidget(self.pool, 0, 1)
         grid.addWidget(self.time, 0, 2)
         grid.addWidget(self.act, 0, 3)
-        grid.addWidget(self.players, 1, 0, 1, 4)
+        grid.addWidget(self.players, 1, 0, 1, 3)
+        grid.addWidget(self.campaign, 1, 3)
         self.counts.hide()  # the table shows each pile's count; kept for ``values`` and screen readers
         grid.setColumnStretch(0, 5)
         grid.setColumnStretch(3, 4)
         self.row.addLayout(grid, 1)
 
-    def update_from(self, view: dict[str, Any], act_title: str = "") -> None:
-        """Show a view (``observe()``) in words."""
+    def update_from(self, view: dict[str, Any], act_title: str = "", campaign: str = "") -> None:
+        """Show a view (``observe()``) in words; ``campaign``: the campaign line ("" for none)."""
         players = view["players"]
         active = players[view["active"]]
         phase = "Game over" if view.get("outcome") else f"{view['phase'].title()} Phase"
@@ -57,9 +60,12 @@ class Hud(HudStrip):
         for p in players:
             c = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
             world = "defeated" if p["defeated"] else ("in the Matrix" if p["in_matrix"] else "Real World")
+            scars = f" ({p['scars']} from scars)" if p.get("scars") else ""
             parts.append(f"<span style='color:{c}'>■ P{p['seat'] + 1} {p['name']}</span>: {world}, "
-                         f"{p['damage']}/{p['health']} damage")
+                         f"{p['damage']}/{p['health']} damage{scars}")
         self.players.setText(" &nbsp; ".join(parts))
+        self.campaign.setText(campaign)
+        self.campaign.setVisible(bool(campaign))
         self.pool.setText(f"<span style='color:#e0b23a'>Recruit {view['recruit']}</span> · "
                           f"<span style='color:#ff5b4d'>Attack {view['attack']}</span>")
         self.time.setText(f"Time {view['time']}")
@@ -74,7 +80,8 @@ class Hud(HudStrip):
         self.result.setText(result_text(view))
         self.publish({"turn": self.turn.text(), "pool": f"Recruit {view['recruit']} Attack {view['attack']}",
                       "time": self.time.text(), "act": self.act.text(), "counts": self.counts.text(),
-                      "players": self.players.text(), "result": self.result.text()})
+                      "players": self.players.text(), "result": self.result.text(),
+                      "campaign": campaign})
 
 
 def result_text(view: dict[str, Any]) -> str:

@@ -22,6 +22,7 @@ SIDE_SCALE_FEW = 0.75  # the other players' scale when there are only one or two
 RSI_W = 52.0  # room for an RSI standee beside its Avatar
 LANE_SCALE = 0.5  # a card travelling beneath the Dock, drawn at half size
 LANE_H = CARD_H * LANE_SCALE + 16  # the lane beneath the Real World row, while a card travels there
+SCAR_SCALE = 0.42  # a campaign's scars: a small face-down stack above the standee, beside the Avatar
 
 
 @dataclass(frozen=True)
@@ -70,10 +71,11 @@ class RowSpaceInfo:
 
 def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cost: int,
             player_names: list[str] | None = None, secret: bool = False,
-            lane: bool = False) -> TableLayout:
+            lane: bool = False, scars: bool = False) -> TableLayout:
     """The table for ``players`` seats with ``active`` in the big area at the bottom; ``secret``:
     each player has a hidden Traitor Mode card beside the Avatar (LE-TRAITOR-07); ``lane``: a
-    card travels beneath the Dock (LE-CARD-21..23), so the Real World row has a lane below it."""
+    card travels beneath the Dock (LE-CARD-21..23), so the Real World row has a lane below it;
+    ``scars``: a campaign game with scars, face down beside each Avatar (LE-CAMPAIGN-16)."""
     names = player_names or [f"Player {i + 1}" for i in range(players)]
     areas: dict[str, Area] = {}
     phones: dict[str, Phone] = {}
@@ -131,7 +133,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     # --- the active player's area -------------------------------------------------------------------
     yd = yc + CARD_H + 26 + LABEL_H + 8 + lane_h
     a = active
-    _player(add, a, 0, yd, 1.0, MAIN_W, names[a], secret)
+    _player(add, a, 0, yd, 1.0, MAIN_W, names[a], secret, scars)
     ye = yd + CARD_H + 14 + LABEL_H
     height = ye + CARD_H + 20
     bands.append(Band(-12, yd - LABEL_H - 8, MAIN_W + 24, height - yd + LABEL_H + 8,
@@ -159,7 +161,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
             block = LABEL_H + 24 + 2 * CARD_H * k + 22 + 24
         for n, seat in enumerate(others):
             y = n * block + LABEL_H + 24
-            _player(add, seat, SIDE_X, y, k, side_w, names[seat], secret)
+            _player(add, seat, SIDE_X, y, k, side_w, names[seat], secret, scars)
             bands.append(Band(SIDE_X - 10, n * block, side_w + 20, block - 8, names[seat], "player"))
     # a decision shows over the Real World row (the Dock), never over the Matrix Row and Resolving
     # area that hold the card asking, nor the active player's hand and Strikes
@@ -167,12 +169,16 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
 
 
 def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str,
-            secret: bool = False) -> None:
-    """One player's area at scale ``k``: Avatar, pool, deck, discard, (hidden card), Strikes, play
-    area, hand."""
+            secret: bool = False, scars: bool = False) -> None:
+    """One player's area at scale ``k``: Avatar, (scars), pool, deck, discard, (hidden card),
+    Strikes, play area, hand."""
     cw, ch, step = CARD_W * k, CARD_H * k, STEP * k
     p = f"p{seat}."
     add(Area(p + "avatar", x0, y0, cw, ch, STACK, "Avatar", k, "avatar", seat))
+    if scars:  # over the standee's strip, right of the Avatar: the standee stands below it
+        sk = SCAR_SCALE * k
+        add(Area(p + "scars", x0 + cw + 4 * k, y0, CARD_W * sk, CARD_H * sk, STACK, "", sk, "strike",
+                 seat))
     x0r = x0 + RSI_W * k  # the RSI standee stands right of the Avatar, never over its text
     if k == 1.0:
         add(Area(f"pool{seat}", x0r + step, y0, cw, ch, TOKEN, "Recruit · Attack", k, seat=seat))

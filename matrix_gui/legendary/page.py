@@ -52,6 +52,8 @@ class LegendaryPage(TablePage):
         # next step with End Turn, Objective, strike forecast; the Act/Part banner; the end screen
         self.guide = TableGuide(win, win.act_end, win.act_objective, new_game=win.new_game_dialog,
                                 back_to_start=win.back_to_start, show_log=lambda: win.toggle_log(True))
+        self.guide.end.campaign_next.connect(win.campaign_next)
+        self.guide.end.to_campaign.connect(lambda: win.show_campaigns())
         lay.addWidget(self.hud)
         lay.addWidget(self.guide.strip)
         lay.addWidget(self.view, 1)
@@ -326,7 +328,7 @@ class LegendaryPage(TablePage):
             return
         self._hand_off_if_needed()
         view = self.observe()
-        self.hud.update_from(view, view.get("act_title", ""))
+        self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line)
         bot = self.win.bots.seat_to_act()
         if bot is not None:  # the next step is the bot's, not the person's to take
             view = {**view, "next_step": f"{self._seat_name(bot)} is played by a bot: its moves play "

@@ -110,11 +110,13 @@ class TableScene(KeyedScene):
     def _ensure_layout(self, view: View, lane: bool) -> None:
         names = [p["name"] for p in view["players"]]
         secret = bool(view.get("secret"))
-        sig = (len(names), view["active"], tuple(names), secret, lane)
+        scars = any(p.get("scars") for p in view["players"])
+        sig = (len(names), view["active"], tuple(names), secret, lane, scars)
         if sig == self._layout_sig and self.layout is not None:
             return
         self._layout_sig = sig
-        lay = compute(len(names), view["active"], self.row_info, self.combat_phone_cost, names, secret, lane)
+        lay = compute(len(names), view["active"], self.row_info, self.combat_phone_cost, names, secret, lane,
+                      scars)
         self.layout = lay
         self.bands.set_bands(lay.bands)
         self.sync_areas({key: a for key, a in lay.areas.items() if a.style not in (TOKEN, TRACK)})

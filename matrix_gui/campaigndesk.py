@@ -1,0 +1,223 @@
+"""The app's side of campaigns (LE-CAMPAIGN), no widgets: it asks the engine's campaign API
+(``engine.legendary.campaign``) for every step and keeps each change in the campaign's file through
+the engine's store (atomic writes; a damaged file is reported, never written over).
+
+The Campaign page (``campaignpage``), the HUD line and the end screen read from here; none of them
+decides what carries over or what is legal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.core.savefile import SaveError
+from engine.legendary.setup import SetupError
+
+if TYPE_CHECKING:
+    from engine.legendary.campaign import Campaign, Carried, Listed
+    from engine.legendary.carddb import CardDB
+    from engine.legendary.game import LegendaryGame
+    from matrix_gui.mainwindow import MainWindow
+
+# What a campaign step may fail with: the engine's reason (CampaignError is a ValueError), a file
+# that cannot be read or written, cards that do not load.
+STEP_ERRORS: tuple[type[BaseException], ...] = (ValueError, SetupError, SaveError, OSError)
+RECORDS_FILE = "records.json"
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A campaign game that just ended, as recorded: the campaign after it and what carried over."""
+
+    campaign: Campaign
+    carried: Carried
+    names: list[str]  # the players' Avatar names in the game that ended
+    game: int  # the game's number (1..3)
+    try_no: int
+
+
+class CampaignDesk:
+    """Campaigns of one window: list, create, play, record a finished game, give up."""
+
+    def __init__(self, win: MainWindow) -> None:
+        from engine.legendary.campaign import CampaignStore
+
+        self.win = win
+        self.store = CampaignStore(win.paths.campaigns)
+        # the card folders a new campaign is played with (None: the app's own, plus --dev cards)
+        self.card_dirs: list[str] | None = None
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def listing(self) -> list[Listed]:
+        return self.store.listing()
+
+    def db_for(self, card_dirs: list[str]) -> CardDB:
+        """The cards a campaign is played with (raises CardLoadError)."""
+        return self.win.legendary.dbs.get(list(card_dirs))
+
+    def new_card_dirs(self) -> list[str]:
+        if self.card_dirs is not None:
+            return list(self.card_dirs)
+        return list(self.win.legendary.content.card_dirs)
+
+    def characters(self) -> list[tuple[str, str]]:
+        """Every character a team may choose (LE-CAMPAIGN-02/03), with the Avatar it plays in
+        game 1 (for its name and portrait), in the order the cards list them."""
+        from engine.legendary.campaign import avatar_for
+
+        db = self.db_for(self.new_card_dirs())
+        chars = {c.id: c.character for c in db.cards.values() if c.kind == "avatar"}
+        films = list(db.films.values())
+        seen: list[str] = []
+        for ch in chars.values():
+            if ch and ch not in seen:
+                seen.append(ch)
+        return [(ch, avatar_for(ch, 1, films, chars)) for ch in seen]  # type: ignore[arg-type]
+
+    def avatar_name(self, db: CardDB, avatar_id: str) -> str:
+        card = db.cards.get(avatar_id)
+        return avatar_id if card is None else card.name
+
+    # --- changing a campaign (each change saved at once) ------------------------------------------
+
+    def create(self, team: list[str], *, custom: list[Any] | None = None, name: str = "",
+               seed: int = 0) -> Campaign:
+        """Start a film campaign (``custom`` None) or a custom one; raises with the engine's reason."""
+        from engine.legendary.campaign import new_campaign
+
+        dirs = self.new_card_dirs()
+        c = new_campaign(self.db_for(dirs), team, custom=custom, name=name.strip(), seed=seed,
+                         card_dirs=dirs)
+        self.store.create(c)
+        return c
+
+    def load(self, campaign_id: str) -> tuple[Path, Campaign]:
+        return self.store.load(campaign_id)
+
+    def play(self, campaign_id: str) -> None:
+        """Play the campaign's game now: its try in progress (the current game, or the autosave when
+        it is that try), else a new try (the first, or a retry: the engine decides)."""
+        from engine.legendary.campaign import campaign_of, play
+        from engine.legendary.game import LegendaryGame
+
+        path, c = self.load(campaign_id)
+        g = c.current
+        t = g.pending
+        if t is not None and not c.over:
+            want = (c.id, g.number, t.number)
+            game = self.win.ops.game
+            if isinstance(game, LegendaryGame) and not game.over and campaign_of(game.setup) == want:
+                self.win.legendary.show_game()
+                return
+            if self._autosave_is(want) and self.win.continue_game():
+                return
+        setup = play(c)
+        self.store.save(c, path)  # the try counts as started before its game exists
+        game = LegendaryGame.new(setup, self.db_for(c.card_dirs))
+        self.win.ops.start(game)
+
+    def _autosave_is(self, want: tuple[str, int, int]) -> bool:
+        from engine.core.savefile import read_save_any
+        from engine.legendary.campaign import campaign_of
+        from engine.legendary.setup import LegendarySetup
+
+        autosave = self.win.paths.autosave
+        if not autosave.is_file():
+            return False
+        try:
+            ruleset, payload = read_save_any(autosave)
+            setup = LegendarySetup.from_dict(payload["setup"])
+        except (*STEP_ERRORS, KeyError, TypeError):
+            return False
+        return ruleset == "legendary" and campaign_of(setup) == want
+
+    def give_up(self, campaign_id: str) -> Campaign:
+        from engine.legendary.campaign import give_up
+
+        path, c = self.load(campaign_id)
+        give_up(c)
+        self.store.save(c, path)
+        return c
+
+    # --- a game ends --------------------------------------------------------------------------------
+
+    def game_over(self, game: LegendaryGame) -> Ended | None:
+        """Record a finished campaign game in its campaign (None: not a campaign game). Its save is
+        kept under saves/ so the campaign's history points at the whole game. Raises with the
+        engine's reason (e.g. a try already recorded, or a campaign given up)."""
+        from engine.legendary.campaign import campaign_of, outcome_of, record
+
+        ref = campaign_of(game.setup)
+        if ref is None:
+            return None
+        cid, number, try_no = ref
+        path, c = self.load(cid)
+        saves = self.win.paths.saves
+        saves.mkdir(parents=True, exist_ok=True)
+        save = saves / f"{cid}-game{number}-try{try_no}.json"
+        game.save(save)
+        carried = record(game.db, c, game.setup, outcome_of(game.db, game.state), save=str(save))
+        self.store.save(c, path)
+        names = [p["name"] for p in game.observe(None)["players"]]
+        return Ended(c, carried, names, number, try_no)
+
+    def note_game(self, game: LegendaryGame) -> None:
+        """Note a finished game outside a campaign in the Records (raises RecordsFileError or
+        OSError; nothing is written over)."""
+        from matrix_gui.records import GameRecord, note_game
+
+        s = game.setup
+        film = next((f.name for f in game.db.films.values() if list(f.acts) == list(s.acts)),
+                    "Your own story" if s.story else "Other setup")
+        note_game(self.win.paths.data / RECORDS_FILE,
+                  GameRecord(film, len(game.state.players), game.state.result))
+
+    def records(self) -> Any:
+        from matrix_gui.records import gather
+
+        return gather(self.win.paths.data / RECORDS_FILE,
+                      [(e.campaign, e.error) for e in self.listing()])
+
+    def hud_line(self, game: Any) -> str:
+        """The HUD's campaign line for ``game`` ("" outside a campaign): the campaign's own words
+        while the try is the one it waits for, else the game and try the save names."""
+        from engine.legendary.campaign import GAMES, campaign_of
+        from engine.legendary.game import LegendaryGame
+
+        if not isinstance(game, LegendaryGame):
+            return ""
+        ref = campaign_of(game.setup)
+        if ref is None:
+            return ""
+        try:
+            _, c = self.load(ref[0])
+        except STEP_ERRORS:
+            c = None
+        pending = None if c is None or c.over else c.current.pending
+        if c is not None and pending is not None and (c.current.number, pending.number) == ref[1:]:
+            return c.describe()
+        return f"Campaign: game {ref[1]} of {GAMES}, try {ref[2]}"
+
+
+def carry_over_lines(end: Ended) -> list[str]:
+    """What the end screen says a campaign game carried over, from the engine's ``Carried``."""
+    from engine.legendary.campaign import GAMES
+
+    cr, c = end.carried, end.campaign
+    if not cr.won:
+        return [f"Only a Major Victory moves the campaign on (LE-CAMPAIGN-10): game {end.game} "
+                f"waits for a retry, with the same setup (LE-CAMPAIGN-11).",
+                f"Tries of game {end.game} so far: {len(c.current.tries)}."]
+    gained = [f"{n} +{k}" for n, k in zip(end.names, cr.scars_gained, strict=False) if k]
+    lost = [end.names[i] for i in cr.defeated if i < len(end.names)]
+    lines = [f"Game {end.game} of {GAMES} won.",
+             "Scars gained: " + (", ".join(gained) if gained else "none"),
+             "Players lost: " + (", ".join(lost) if lost else "none")]
+    if cr.campaign_won:
+        lines.append("The campaign is won.")
+    else:
+        lines.append(f"Game {end.game + 1} starts with the Time Track at {cr.next_time}"
+                     + (", everyone with a prep turn." if cr.next_prep_turns else ", no prep turns."))
+    return lines
