@@ -69,6 +69,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     ap.add_argument("--bot", type=whole_number, default=0, metavar="N",
                     help="(testing) let a bot play N commands through the GUI, printing the state hash")
     ap.add_argument("--continue", dest="cont", action="store_true", help="continue the autosaved game")
+    ap.add_argument("--campaign", action="store_true",
+                    help="(screenshot) show the Campaign page with the campaigns under --home, not a game")
     ap.add_argument("--zoom", metavar="CARD", type=zoom_target,
                     help="(screenshot) also show this item zoomed: card:N or a pile such as row.0")
     ap.add_argument("--first-frame", action="store_true",
@@ -121,7 +123,7 @@ def _main(args: argparse.Namespace) -> int:
     user_paths = AppPaths.default(args.home)
     if args.smoke or args.screenshot:
         # Not a real game: it must never write the user's autosave or settings.
-        with scratch_home(user_paths, with_autosave=args.cont) as paths:
+        with scratch_home(user_paths, with_autosave=args.cont, with_campaigns=args.campaign) as paths:
             win = MainWindow(paths, dev=args.dev)
             return _smoke(win, app, args, user_paths) if args.smoke else _screenshot(win, app, args)
     win = MainWindow(user_paths, dev=args.dev)
@@ -236,6 +238,11 @@ def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
 
 def _screenshot(win, app, args: argparse.Namespace) -> int:
     w, h = args.size
+    if args.campaign:
+        win.resize(w, h)
+        win.show()
+        win.show_campaigns()
+        return _write_screenshot(win, app, args)
     err = _start_offscreen(win, app, args, w, h)
     if err:
         print(f"matrix-tabletop --screenshot: {err}", file=sys.stderr)
@@ -252,6 +259,10 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
         print(f"matrix-tabletop --screenshot: --zoom: {what} shows no card face on this table",
               file=sys.stderr)
         return 2
+    return _write_screenshot(win, app, args)
+
+
+def _write_screenshot(win, app, args: argparse.Namespace) -> int:
     app.processEvents()
     img = win.grab()
     out = Path(args.screenshot)

@@ -36,20 +36,24 @@ if TYPE_CHECKING:
 
 STYLE = """
 QWidget#campaigns { background: #050a07; }
-QLabel { color: #d9ffe6; font-size: 14px; }
-QLabel#title { color: #39ff7a; font-size: 28px; font-weight: bold; letter-spacing: 3px; }
-QLabel#head { color: #39ff7a; font-size: 17px; font-weight: bold; }
+QLabel { color: #d9ffe6; font-size: %(plain)spx; }
+QLabel#title { color: #39ff7a; font-size: %(title)spx; font-weight: bold; letter-spacing: 3px; }
+QLabel#head { color: #39ff7a; font-size: %(head)spx; font-weight: bold; }
 QLabel#refusal { color: #ffdca0; }
 QLabel#muted { color: #9fd8b2; }
 QListWidget, QLineEdit, QComboBox { background: #07110b; color: #d9ffe6; border: 1px solid #2f7a4c;
-                                   font-size: 14px; }
+                                   font-size: %(plain)spx; }
 QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 6px;
-              padding: 6px 16px; font-size: 14px; }
+              padding: 6px 16px; font-size: %(plain)spx; }
 QPushButton:disabled { color: #557a63; border-color: #2f5a3f; }
 QPushButton:focus, QPushButton:hover { background: #175c33; }
 QScrollArea { border: none; background: #050a07; }
 """
-PORTRAIT_H = 150
+def _sizes(scale: float) -> dict[str, int]:
+    return {"plain": round(14 * scale), "head": round(17 * scale), "title": round(28 * scale)}
+
+
+PORTRAIT_H = 120  # the team's portraits, in pixels (up to twice that on a tall window)
 
 
 class CampaignPage(QWidget):
@@ -60,9 +64,11 @@ class CampaignPage(QWidget):
         self.win = win
         self.desk: CampaignDesk = win.campaigns
         self.setObjectName("campaigns")
-        self.setStyleSheet(STYLE)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)  # (a QWidget subclass: else unpainted)
+        self.setStyleSheet(STYLE % _sizes(1.0))
         self.selected: str | None = None  # the id of the campaign shown on the right
         self.confirm: QMessageBox | None = None
+        self.scale = 1.0  # text and portraits grow with the window (set on each refresh)
         outer = QVBoxLayout(self)
         top = QHBoxLayout()
         title = QLabel("CAMPAIGNS")
@@ -128,6 +134,8 @@ class CampaignPage(QWidget):
         self.state_line = QLabel()
         lay.addWidget(self.heading)
         lay.addWidget(self.state_line)
+        self.buttons = QHBoxLayout()
+        lay.addLayout(self.buttons)
         lay.addWidget(_head("Team"))
         self.team_row = QHBoxLayout()
         lay.addLayout(self.team_row)
@@ -138,7 +146,7 @@ class CampaignPage(QWidget):
         self.next_line = QLabel()
         self.next_line.setWordWrap(True)
         lay.addWidget(self.next_line)
-        row = QHBoxLayout()
+        row = self.buttons
         self.btn_play = QPushButton("Play")
         self.btn_retry = QPushButton("Retry")
         self.btn_give_up = QPushButton("Give up")
@@ -148,7 +156,6 @@ class CampaignPage(QWidget):
         for b in (self.btn_play, self.btn_retry, self.btn_give_up):
             row.addWidget(b)
         row.addStretch(1)
-        lay.addLayout(row)
         lay.addStretch(1)
 
     # --- showing -------------------------------------------------------------------------------------
@@ -156,6 +163,9 @@ class CampaignPage(QWidget):
     def refresh(self, select: str | None = None) -> None:
         """Read the campaign folder again and show ``select`` (default: the one shown before)."""
         want = select or self.selected
+        w, h = self.win.width(), self.win.height()
+        self.scale = max(0.9, min(2.0, min(w / 1440, h / 900)))
+        self.setStyleSheet(STYLE % _sizes(self.scale))
         self.campaign_list.blockSignals(True)
         self.campaign_list.clear()
         chosen = None
@@ -171,9 +181,9 @@ class CampaignPage(QWidget):
                 if c.id == want or (chosen is None and want is None):
                     chosen = item
             self.campaign_list.addItem(item)
-        self.campaign_list.blockSignals(False)
         if chosen is not None:
             self.campaign_list.setCurrentItem(chosen)
+        self.campaign_list.blockSignals(False)
         self._show(chosen.data(Qt.ItemDataRole.UserRole) if chosen is not None else None)
         if self.team_list.count() == 0:
             self._fill_team()
@@ -229,11 +239,13 @@ class CampaignPage(QWidget):
 
         faces = LegendaryFaces(db, self.win.paths.faces) if db is not None else None
         avatars = c.current.avatars
+        h = round(PORTRAIT_H * self.scale)
+        width = round(h * 1.25)
         for seat, ch in enumerate(c.characters):
             box = QVBoxLayout()
             pic = QLabel()
             if faces is not None:
-                pic.setPixmap(faces.front(avatars[seat], PORTRAIT_H))
+                pic.setPixmap(faces.front(avatars[seat], h))
             pic.setAccessibleName(f"Portrait of {ch}")
             box.addWidget(pic)
             name = self.desk.avatar_name(db, avatars[seat]) if db is not None else ch
@@ -247,6 +259,9 @@ class CampaignPage(QWidget):
             hist.setObjectName("muted")
             hist.setWordWrap(True)
             box.addWidget(hist)
+            for w in (who, scars, hist):
+                w.setWordWrap(True)
+                w.setMaximumWidth(width)
             box.addStretch(1)
             self.team_row.addLayout(box)
         self.team_row.addStretch(1)
@@ -423,6 +438,7 @@ def _clear(layout: Any) -> None:
         it = layout.takeAt(0)
         w = it.widget()
         if w is not None:
+            w.hide()  # (deleted later: until then it must not show where it was)
             w.deleteLater()
         elif it.layout() is not None:
             _clear(it.layout())

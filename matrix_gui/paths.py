@@ -46,11 +46,13 @@ class AppPaths:
 
 
 @contextmanager
-def scratch_home(user: AppPaths, with_autosave: bool = False) -> Iterator[AppPaths]:
+def scratch_home(user: AppPaths, with_autosave: bool = False,
+                 with_campaigns: bool = False) -> Iterator[AppPaths]:
     """Throw-away data and config folders for a run that is not a real game (``--screenshot``,
     ``--smoke``), so it never writes the user's autosave or settings; it starts from the default
     settings (the same picture on every machine) and, ``with_autosave``, a copy of the user's autosave
-    (the files at the top of the data folder). The card-face cache is shared: it is a cache, not the
+    (the files at the top of the data folder) and, ``with_campaigns``, a copy of the campaign
+    files. The card-face cache is shared: it is a cache, not the
     user's data."""
     import shutil
     import tempfile
@@ -65,4 +67,6 @@ def scratch_home(user: AppPaths, with_autosave: bool = False) -> Iterator[AppPat
                         shutil.copyfile(src, paths.data / src.name)
             except OSError:
                 pass  # unreadable: Continue then says there is nothing to continue
+        if with_campaigns and user.campaigns.is_dir():
+            shutil.copytree(user.campaigns, paths.campaigns, dirs_exist_ok=True)
         yield paths
