@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMessageBox
 from engine.legendary.bots import BOTS
 from engine.legendary.campaign import CampaignStore
 from tests.gui.conftest import open_window
-from tests.gui.test_whole_game import apply_through_gui
+from tests.gui.test_whole_game import play_through_gui
 
 pytestmark = pytest.mark.gui
 
@@ -32,18 +32,9 @@ def tick(page, characters: list[str]) -> None:
 
 
 def play_out(qtbot, win) -> None:
-    """A bot chooses every command of the current game; the GUI does it as a player would."""
-    game = win.ops.game
-    bot = BOTS["heuristic"](game.setup.seed)
-    for _ in range(3000):
-        if game.over:
-            break
-        n = len(game.commands)
-        cmd = bot.choose(game)
-        how = apply_through_gui(qtbot, win, cmd)
-        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {win.view.last_reason}"
-        game = win.ops.game
-    assert game.over
+    """The heuristic bot chooses every command of the current game; the GUI does it."""
+    play_through_gui(qtbot, win, BOTS["heuristic"](win.ops.game.setup.seed))
+    assert win.ops.game.over
 
 
 @pytest.mark.rule("LE-CAMPAIGN-10", "LE-CAMPAIGN-11", "LE-CAMPAIGN-15", "LE-CAMPAIGN-16")

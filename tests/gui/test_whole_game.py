@@ -52,17 +52,12 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
     raise AssertionError(f"no way to do {cmd} through the GUI")
 
 
-def play_whole_game(qtbot, win, film: str, players: int, seed: int) -> dict[str, int]:
-    """Start ``film`` for ``players`` and let the heuristic bot choose every command, each done
-    through the GUI; return how often each way (drag, click, key, menu) was used."""
-    from engine.legendary.bots import BOTS
-
-    assert film in [f.id for f in win.legendary.film_choices()], f"New Game does not offer {film}"
-    assert win.start_new(film, players, None, seed)
-    bot = BOTS["heuristic"](seed)
+def play_through_gui(qtbot, win, bot, limit: int = 5000) -> dict[str, int]:
+    """``bot`` chooses each command of the current game (up to ``limit``, until it is over) and the
+    GUI does it as a player would; how often each way was used."""
     game = win.ops.game
     ways: dict[str, int] = {}
-    for _ in range(5000):
+    for _ in range(limit):
         if game.over:
             break
         n = len(game.commands)
@@ -71,6 +66,18 @@ def play_whole_game(qtbot, win, film: str, players: int, seed: int) -> dict[str,
         ways[how] = ways.get(how, 0) + 1
         assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {win.view.last_reason}"
         game = win.ops.game
+    return ways
+
+
+def play_whole_game(qtbot, win, film: str, players: int, seed: int) -> dict[str, int]:
+    """Start ``film`` for ``players`` and let the heuristic bot choose every command, each done
+    through the GUI; return how often each way (drag, click, key, menu) was used."""
+    from engine.legendary.bots import BOTS
+
+    assert film in [f.id for f in win.legendary.film_choices()], f"New Game does not offer {film}"
+    assert win.start_new(film, players, None, seed)
+    ways = play_through_gui(qtbot, win, BOTS["heuristic"](seed))
+    game = win.ops.game
     assert game.over, "the game did not finish"
     assert game.state.result
     assert win.hud.values["result"]
