@@ -160,6 +160,33 @@ class CampaignDesk:
         game.save(save)
         carried = record(game.db, c, game.setup, outcome_of(game.db, game.state), save=str(save))
         self.store.save(c, path)
+        seal(game, c)
+        names = [p["name"] for p in game.observe(None)["players"]]
+        return Ended(c, carried, names, number, try_no)
+
+    def ended_of(self, game: LegendaryGame) -> Ended | None:
+        """A finished campaign game that was recorded before (Continue or Load shows it again):
+        what its campaign's file says it carried over (its end can no longer be taken back); None
+        when it is not one."""
+        from engine.legendary.campaign import GAMES, Carried, campaign_of
+
+        ref = campaign_of(game.setup)
+        if ref is None or not game.over:
+            return None
+        try:
+            c = self.load(ref[0])[1]
+        except STEP_ERRORS:
+            return None
+        number, try_no = ref[1:]
+        g = c.games[number - 1] if number <= len(c.games) else None
+        t = g.tries[try_no - 1] if g is not None and try_no <= len(g.tries) else None
+        if t is None or not t.finished or t.seed != game.setup.seed:
+            return None
+        won = t.result == "major"
+        nxt = c.games[number] if won and number < len(c.games) else None
+        carried = Carried(won, won and number == GAMES, list(t.scars_gained), list(t.defeated),
+                          None if nxt is None else nxt.start_time, nxt is not None and nxt.prep_turns)
+        seal(game, c)
         names = [p["name"] for p in game.observe(None)["players"]]
         return Ended(c, carried, names, number, try_no)
 
@@ -201,6 +228,22 @@ class CampaignDesk:
         return f"Campaign: game {ref[1]} of {GAMES}, try {ref[2]}"
 
 
+def seal(game: LegendaryGame, c: Campaign) -> None:
+    """A recorded game's end is final: taking its last command back would leave the campaign
+    behind the game."""
+    game.close_undo(f"the end of this game is recorded in the campaign {c.name!r}")
+
+
+def next_step(c: Campaign) -> str:
+    """The end screen's button for the campaign's next step ("" once it is over)."""
+    if c.over:
+        return ""
+    g = c.current
+    if g.pending is not None:
+        return f"Continue game {g.number}"
+    return f"Retry game {g.number}" if g.tries else f"Play game {g.number}"
+
+
 def carry_over_lines(end: Ended) -> list[str]:
     """What the end screen says a campaign game carried over, from the engine's ``Carried``."""
     from engine.legendary.campaign import GAMES
@@ -209,7 +252,7 @@ def carry_over_lines(end: Ended) -> list[str]:
     if not cr.won:
         return [f"Only a Major Victory moves the campaign on (LE-CAMPAIGN-10): game {end.game} "
                 f"waits for a retry, with the same setup (LE-CAMPAIGN-11).",
-                f"Tries of game {end.game} so far: {len(c.current.tries)}."]
+                f"Tries of game {end.game} so far: {len(c.games[end.game - 1].tries)}."]
     gained = [f"{n} +{k}" for n, k in zip(end.names, cr.scars_gained, strict=False) if k]
     lost = [end.names[i] for i in cr.defeated if i < len(end.names)]
     lines = [f"Game {end.game} of {GAMES} won.",

@@ -640,6 +640,9 @@ class MainWindow(QMainWindow):
         self.campaign_line = self.campaigns.hud_line(game) if ruleset == "legendary" else ""
         if ruleset == "legendary":
             self.end_screen.set_campaign([])
+            ended = self.campaigns.ended_of(game) if self.campaign_line else None
+            if ended is not None:  # a finished campaign game shown again
+                self._show_carried(ended)
         self.table_page(ruleset).show_game()
 
     def _on_events(self, events: tuple) -> None:
@@ -656,7 +659,7 @@ class MainWindow(QMainWindow):
         """A Legendary game just ended: a campaign game is recorded in its campaign (the engine
         says what carries over) and the end screen offers the next step; any other game is noted
         in the Records."""
-        from matrix_gui.campaigndesk import STEP_ERRORS, carry_over_lines
+        from matrix_gui.campaigndesk import STEP_ERRORS
 
         game = self.ops.game
         if game is None or ruleset_of(game) != "legendary":
@@ -671,11 +674,14 @@ class MainWindow(QMainWindow):
             self.last_error = f"This game was not recorded: {e}"
             self.status(self.last_error)
             return
+        self._show_carried(ended)
+
+    def _show_carried(self, ended: Ended) -> None:
+        """The end screen's campaign part: what carried over and the campaign's next step."""
+        from matrix_gui.campaigndesk import carry_over_lines, next_step
+
         self.last_ended = ended
-        cr = ended.carried
-        step = ("" if cr.campaign_won else f"Play game {ended.game + 1}" if cr.won
-                else f"Retry game {ended.game}")
-        self.end_screen.set_campaign(carry_over_lines(ended), step)
+        self.end_screen.set_campaign(carry_over_lines(ended), next_step(ended.campaign))
 
     def _on_rejected(self, rej: Any) -> None:
         from matrix_gui.refusals import refusal_text

@@ -94,6 +94,9 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
     from matrix_gui.paths import AppPaths
 
     win2 = open_window(qtbot, AppPaths.default(_home))
+    assert win2.continue_game()  # the finished game 1 again: its carry-over, from the campaign file
+    assert win2.end_screen.carried.text() == text
+    assert not win2.observe()["can_undo"]  # its end is recorded for good
     win2.show_campaigns()
     page2 = win2.campaign_page
     assert page2.selected == cid
