@@ -17,6 +17,7 @@ QDialog#endcard { background: #07110b; border: 3px solid %(ink)s; }
 QLabel { color: #d9ffe6; font-size: %(plain)spx; }
 QLabel#headline { color: %(ink)s; font-size: %(big)spx; font-weight: bold; }
 QLabel#cause { color: #ffe6a3; font-size: %(cause)spx; }
+QLabel#carried { color: #ffe6a3; }
 QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
               padding: 8px 22px; font-size: %(plain)spx; }
 QPushButton:hover, QPushButton:focus { background: #175c33; }
@@ -53,7 +54,7 @@ class EndScreen(QDialog):
         self.stats = QLabel()
         self.stats.setWordWrap(True)
         self.carried = QLabel()  # a campaign game: what carried over
-        self.carried.setObjectName("cause")
+        self.carried.setObjectName("carried")
         self.carried.setWordWrap(True)
         self.carried.hide()
         for w in (self.headline, self.cause, self.stats, self.carried):
@@ -96,9 +97,17 @@ class EndScreen(QDialog):
         self.stats.setText(" · ".join(facts))
         self.setMinimumWidth(min(round(w * 0.5), max(480, round(420 * scale))))
         self.show()
+        self._fit()
         self.raise_()
         (self.btn_next if not self.btn_next.isHidden() else self.btn_new).setFocus()
 
+
+    def _fit(self) -> None:
+        """Tall enough for every wrapped line (the campaign's too): a dialog's own size ignores
+        the height its word-wrapped labels need at its width."""
+        need = self.layout().heightForWidth(self.width())
+        if need > self.height():
+            self.resize(self.width(), need)
 
     def set_campaign(self, lines: list[str], next_step: str = "") -> None:
         """A campaign game's carry-over ``lines`` and its next step's button text ("" for none);
@@ -108,8 +117,10 @@ class EndScreen(QDialog):
         self.btn_next.setText(next_step)
         self.btn_next.setVisible(bool(lines and next_step))
         self.btn_campaign.setVisible(bool(lines))
-        if lines and next_step and self.isVisible():
-            self.btn_next.setFocus()
+        if self.isVisible():
+            self._fit()
+            if lines and next_step:
+                self.btn_next.setFocus()
 
 
 def legendary_facts(outcome: dict[str, Any]) -> list[str]:
