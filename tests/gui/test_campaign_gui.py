@@ -173,3 +173,38 @@ def test_records_view_lists_finished_games(qtbot, win):
     rows = win.campaigns.records().rows
     assert [(r.players, r.played, r.major + r.minor) for r in rows] == \
         [(1, 1, int(win.ops.game.state.result in ("major", "minor")))]
+
+
+def test_a_custom_campaign_is_checked_by_the_engine(win):
+    """The custom films dialog's three films go to the engine; its reason shows on the page."""
+    from matrix_gui.campaignpage import CustomFilmsDialog
+
+    win.show_campaigns()
+    page = win.campaign_page
+    tick(page, ["neo", "morpheus"])
+    dlg = CustomFilmsDialog(win.campaigns.db_for(win.campaigns.new_card_dirs()), page)
+    assert not page.start_campaign(dlg.plans())
+    assert "LE-CAMPAIGN-07" in page.refusal.text()
+    assert CampaignStore(win.paths.campaigns).listing() == []
+
+
+def test_the_campaign_screenshot_shows_the_campaign_page_and_changes_nothing(tmp_path, _home):
+    from PySide6.QtGui import QImage
+
+    from engine.legendary.campaign import CampaignId, new_campaign
+    from engine.legendary.carddb import load_db
+    from matrix_gui.paths import AppPaths
+    from tests.gui.test_app_cli import run
+
+    store = CampaignStore(AppPaths.default(_home).campaigns)
+    store.folder.mkdir(parents=True)
+    db = load_db([Path(d) for d in CARD_DIRS])
+    path = store.create(new_campaign(db, ["neo", "niobe"], card_dirs=CARD_DIRS,
+                                     campaign_id=CampaignId("shot")))
+    before = path.read_bytes()
+    out = tmp_path / "campaign.png"
+    res = run(["--screenshot", str(out), "--campaign", "--size", "1024x640"], _home)
+    assert res.returncode == 0, res.stderr
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1024, 640)
+    assert path.read_bytes() == before and sorted(p.name for p in store.folder.iterdir()) == ["shot.json"]
