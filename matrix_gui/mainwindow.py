@@ -38,10 +38,10 @@ if TYPE_CHECKING:
 
     from matrix_gui.animation import AnimationQueue
     from matrix_gui.banner import ActBanner
-    from matrix_gui.campaigndesk import CampaignDesk, Ended
-    from matrix_gui.campaignpage import CampaignPage
     from matrix_gui.endscreen import EndScreen
     from matrix_gui.expedition.page import ExpeditionPage
+    from matrix_gui.legendary.campaignpage import CampaignPage
+    from matrix_gui.legendary.campaigns import CampaignDesk, Ended
     from matrix_gui.legendary.guide import GuideStrip
     from matrix_gui.legendary.hud import Hud
     from matrix_gui.legendary.page import LegendaryPage
@@ -60,6 +60,7 @@ PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
 FILMS = "legendary"  # the page whose films (and their cards) the New Game dialog lists
 SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
 SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
+CAMPAIGNS = "legendary"  # the page whose campaigns the Campaign page and the Records show
 
 START_STYLE = """
 QWidget#start { background: #050a07; }
@@ -96,8 +97,6 @@ class MainWindow(QMainWindow):
         self._tables: dict[str, TablePage] = {}  # the table page of each ruleset, built on first use
         self._log: GameLog | None = None
         self._bots: SeatBots | None = None
-        self._campaigns: CampaignPage | None = None  # built on first use
-        self._desk: CampaignDesk | None = None
         self.campaign_line = ""  # the HUD's campaign line for the current game ("" outside one)
         self.last_ended: Ended | None = None  # the campaign game that ended last, as recorded
         self._build_menus()
@@ -233,23 +232,19 @@ class MainWindow(QMainWindow):
             self.log.raise_()
 
     @property
-    def campaign_page(self) -> CampaignPage:
-        """The Campaign page (built and added to the page stack on first use)."""
-        if self._campaigns is None:
-            from matrix_gui.campaignpage import CampaignPage
-
-            self._campaigns = CampaignPage(self)
-            self.pages.addWidget(self._campaigns)
-        return self._campaigns
+    def campaigns(self) -> CampaignDesk:
+        """The campaigns of the ``CAMPAIGNS`` page (the engine's campaign API, no widgets)."""
+        desk = self.table_page(CAMPAIGNS).campaign_desk()
+        assert desk is not None
+        return desk
 
     @property
-    def campaigns(self) -> CampaignDesk:
-        """Campaign steps through the engine's campaign API (no widgets; built on first use)."""
-        if self._desk is None:
-            from matrix_gui.campaigndesk import CampaignDesk
-
-            self._desk = CampaignDesk(self)
-        return self._desk
+    def campaign_page(self) -> CampaignPage:
+        """The Campaign page (built and added to the page stack on first use)."""
+        page = self.campaigns.page()
+        if self.pages.indexOf(page) < 0:
+            self.pages.addWidget(page)
+        return page
 
     def show_campaigns(self, select: str | None = None) -> None:
         """The Campaign page, read from the campaign folder again."""
@@ -636,14 +631,10 @@ class MainWindow(QMainWindow):
         game = self.ops.game
         assert game is not None
         self.last_ended = None
-        ruleset = ruleset_of(game)
-        self.campaign_line = self.campaigns.hud_line(game) if ruleset == "legendary" else ""
-        if ruleset == "legendary":
-            self.end_screen.set_campaign([])
-            ended = self.campaigns.ended_of(game) if self.campaign_line else None
-            if ended is not None:  # a finished campaign game shown again
-                self._show_carried(ended)
-        self.table_page(ruleset).show_game()
+        page = self.table_page(ruleset_of(game))
+        desk = page.campaign_desk()
+        self.campaign_line = "" if desk is None else desk.game_shown(game)
+        page.show_game()
 
     def _on_events(self, events: tuple) -> None:
         # an accepted command: "Drop on a highlighted place" or an old refusal no longer applies
@@ -656,32 +647,12 @@ class MainWindow(QMainWindow):
             page.on_events(events)
 
     def _game_ended(self) -> None:
-        """A Legendary game just ended: a campaign game is recorded in its campaign (the engine
-        says what carries over) and the end screen offers the next step; any other game is noted
-        in the Records."""
-        from matrix_gui.campaigndesk import STEP_ERRORS
-
-        game = self.ops.game
-        if game is None or ruleset_of(game) != "legendary":
-            return
-        desk = self.campaigns
-        try:
-            ended = desk.game_over(game)
-            if ended is None:
-                desk.note_game(game)
-                return
-        except STEP_ERRORS as e:
-            self.last_error = f"This game was not recorded: {e}"
-            self.status(self.last_error)
-            return
-        self._show_carried(ended)
-
-    def _show_carried(self, ended: Ended) -> None:
-        """The end screen's campaign part: what carried over and the campaign's next step."""
-        from matrix_gui.campaigndesk import carry_over_lines, next_step
-
-        self.last_ended = ended
-        self.end_screen.set_campaign(carry_over_lines(ended), next_step(ended.campaign))
+        """The game just ended: its page's campaigns record a campaign game (the engine says what
+        carries over; the end screen shows it) or note the game in the Records."""
+        page = self.current_page()
+        desk = None if page is None else page.campaign_desk()
+        if desk is not None:
+            desk.game_ended(self.ops.game)
 
     def _on_rejected(self, rej: Any) -> None:
         from matrix_gui.refusals import refusal_text

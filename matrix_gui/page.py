@@ -81,6 +81,11 @@ class TablePage(QWidget):
         """What a story of the players' own may be built from, or None for a ruleset without."""
         return None
 
+    def campaign_desk(self) -> Any | None:
+        """The ruleset's campaigns (the Campaign page, the HUD line, a campaign game's end), or
+        None for a ruleset without."""
+        return None
+
     def scenario_game(self, path: Path) -> Any | str:
         """The game a scenario file sets up (docs/scenarios.md), or why it cannot be read."""
         return f"{path}: this ruleset has no scenario files"

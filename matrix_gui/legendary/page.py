@@ -24,6 +24,7 @@ from matrix_gui.page import TablePage
 
 if TYPE_CHECKING:
     from engine.legendary.game import LegendaryGame
+    from matrix_gui.legendary.campaigns import CampaignDesk
     from matrix_gui.legendary.content import Content, DbCache
     from matrix_gui.legendary.scene import TableScene
     from matrix_gui.mainwindow import MainWindow
@@ -60,6 +61,7 @@ class LegendaryPage(TablePage):
         self.table: TableScene | None = None
         self._content: Content | None = None
         self._dbs: DbCache | None = None
+        self._desk: CampaignDesk | None = None
         from matrix_gui.curtain import Curtain
 
         self.curtain = Curtain(self, self._seat_name, lambda seat: SEAT_HEX[seat % len(SEAT_HEX)])
@@ -95,6 +97,13 @@ class LegendaryPage(TablePage):
 
     def story_choices(self) -> StoryChoices:
         return self.content.story_choices()
+
+    def campaign_desk(self) -> CampaignDesk:
+        if self._desk is None:
+            from matrix_gui.legendary.campaigns import CampaignDesk
+
+            self._desk = CampaignDesk(self.win)
+        return self._desk
 
     # --- games ----------------------------------------------------------------------------------------
 

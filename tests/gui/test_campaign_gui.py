@@ -177,7 +177,7 @@ def test_records_view_lists_finished_games(qtbot, win):
 
 def test_a_custom_campaign_is_checked_by_the_engine(win):
     """The custom films dialog's three films go to the engine; its reason shows on the page."""
-    from matrix_gui.campaignpage import CustomFilmsDialog
+    from matrix_gui.legendary.campaignpage import CustomFilmsDialog
 
     win.show_campaigns()
     page = win.campaign_page

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.campaigndesk import STEP_ERRORS, CampaignDesk
+from matrix_gui.legendary.campaigns import STEP_ERRORS, CampaignDesk
 
 if TYPE_CHECKING:
     from engine.legendary.campaign import Campaign, Game
@@ -59,10 +59,10 @@ PORTRAIT_H = 120  # the team's portraits, in pixels (up to twice that on a tall 
 class CampaignPage(QWidget):
     """The campaigns page of the main window's page stack."""
 
-    def __init__(self, win: MainWindow) -> None:
+    def __init__(self, win: MainWindow, desk: CampaignDesk) -> None:
         super().__init__()
         self.win = win
-        self.desk: CampaignDesk = win.campaigns
+        self.desk = desk
         self.setObjectName("campaigns")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)  # (a QWidget subclass: else unpainted)
         self.setStyleSheet(STYLE % _sizes(1.0))

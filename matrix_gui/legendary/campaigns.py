@@ -1,9 +1,10 @@
-"""The app's side of campaigns (LE-CAMPAIGN), no widgets: it asks the engine's campaign API
+"""The Legendary page's campaigns (LE-CAMPAIGN), no widgets of its own: it asks the engine's campaign API
 (``engine.legendary.campaign``) for every step and keeps each change in the campaign's file through
 the engine's store (atomic writes; a damaged file is reported, never written over).
 
-The Campaign page (``campaignpage``), the HUD line and the end screen read from here; none of them
-decides what carries over or what is legal.
+The Campaign page (``campaignpage``, built here on first use), the HUD line and the end screen read
+from here; none of them decides what carries over or what is legal. The main window reaches it
+through a page's ``campaign_desk()`` (its ``CAMPAIGNS`` page), like every other ruleset piece.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from engine.legendary.campaign import Campaign, Carried, Listed
     from engine.legendary.carddb import CardDB
     from engine.legendary.game import LegendaryGame
+    from matrix_gui.legendary.campaignpage import CampaignPage
     from matrix_gui.mainwindow import MainWindow
 
 # What a campaign step may fail with: the engine's reason (CampaignError is a ValueError), a file
@@ -47,6 +49,15 @@ class CampaignDesk:
         self.store = CampaignStore(win.paths.campaigns)
         # the card folders a new campaign is played with (None: the app's own, plus --dev cards)
         self.card_dirs: list[str] | None = None
+        self._page: CampaignPage | None = None
+
+    def page(self) -> CampaignPage:
+        """The Campaign page widget (built on first use)."""
+        if self._page is None:
+            from matrix_gui.legendary.campaignpage import CampaignPage
+
+            self._page = CampaignPage(self.win, self)
+        return self._page
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -141,7 +152,40 @@ class CampaignDesk:
         self.store.save(c, path)
         return c
 
-    # --- a game ends --------------------------------------------------------------------------------
+    # --- a game is shown, a game ends -----------------------------------------------------------------
+
+    def game_shown(self, game: Any) -> str:
+        """A game is about to be shown: its HUD line ("" outside a campaign), and the end screen's
+        campaign part (a finished campaign game shown again keeps its carry-over)."""
+        self.win.end_screen.set_campaign([])
+        line = self.hud_line(game)
+        ended = self.ended_of(game) if line else None
+        if ended is not None:
+            self.show_ended(ended)
+        return line
+
+    def game_ended(self, game: Any) -> None:
+        """A game just ended: record a campaign game and show what carried over, or note any other
+        game in the Records; a refusal or a file problem is said in the status bar."""
+        from engine.legendary.game import LegendaryGame
+
+        if not isinstance(game, LegendaryGame):
+            return
+        try:
+            ended = self.game_over(game)
+            if ended is None:
+                self.note_game(game)
+                return
+        except STEP_ERRORS as e:
+            self.win.last_error = f"This game was not recorded: {e}"
+            self.win.status(self.win.last_error)
+            return
+        self.show_ended(ended)
+
+    def show_ended(self, ended: Ended) -> None:
+        """The end screen's campaign part: what carried over and the campaign's next step."""
+        self.win.last_ended = ended
+        self.win.end_screen.set_campaign(carry_over_lines(ended), next_step(ended.campaign))
 
     def game_over(self, game: LegendaryGame) -> Ended | None:
         """Record a finished campaign game in its campaign (None: not a campaign game). Its save is
