@@ -141,7 +141,7 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
 
 
 def test_the_film_campaign_is_refused_with_the_engines_reason_when_films_are_missing(win):
-    """Today only The Matrix is registered: the film campaign waits for Reloaded and Revolutions."""
+    """Until three films are registered, the film campaign waits for them (the engine's reason)."""
     page = win.campaign_page
     win.show_campaigns()
     tick(page, ["neo"])
