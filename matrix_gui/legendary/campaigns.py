@@ -162,6 +162,8 @@ class CampaignDesk:
         ended = self.ended_of(game) if line else None
         if ended is not None:
             self.show_ended(ended)
+        elif line and game.over:  # it ended but was never recorded (e.g. the app was killed)
+            self.game_ended(game)
         return line
 
     def game_ended(self, game: Any) -> None:

@@ -208,3 +208,27 @@ def test_the_campaign_screenshot_shows_the_campaign_page_and_changes_nothing(tmp
     img = QImage(str(out))
     assert (img.width(), img.height()) == (1024, 640)
     assert path.read_bytes() == before and sorted(p.name for p in store.folder.iterdir()) == ["shot.json"]
+
+
+@pytest.mark.rule("LE-CAMPAIGN-11")
+def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(win):
+    """The app was killed after the game's last command but before the campaign heard of it:
+    Continue records it then, once."""
+    from engine.cli import play_game
+    from engine.legendary.campaign import CampaignId, new_campaign, play
+    from engine.legendary.carddb import load_db
+
+    store = CampaignStore(win.paths.campaigns)
+    store.folder.mkdir(parents=True)
+    db = load_db([Path(d) for d in CARD_DIRS])
+    c = new_campaign(db, ["neo"], card_dirs=CARD_DIRS, campaign_id=CampaignId("killed"))
+    setup = play(c)
+    store.create(c)
+    play_game(db, setup, "heuristic", setup.seed).save(win.paths.autosave)
+    assert win.continue_game()
+    assert win.last_ended is not None and win.last_ended.campaign.id == "killed"
+    c = store.load("killed")[1]
+    assert c.games[0].tries[0].finished and c.games[0].pending is None
+    assert win.end_screen.carried.text()
+    assert win.continue_game()  # again: shown from the file, not recorded twice
+    assert len(store.load("killed")[1].games[0].tries) == 1
