@@ -47,8 +47,6 @@ class CampaignDesk:
 
         self.win = win
         self.store = CampaignStore(win.paths.campaigns)
-        # the card folders a new campaign is played with (None: the app's own, plus --dev cards)
-        self.card_dirs: list[str] | None = None
         self._page: CampaignPage | None = None
 
     def page(self) -> CampaignPage:
@@ -69,8 +67,7 @@ class CampaignDesk:
         return self.win.legendary.dbs.get(list(card_dirs))
 
     def new_card_dirs(self) -> list[str]:
-        if self.card_dirs is not None:
-            return list(self.card_dirs)
+        """The card folders a new campaign is played with: the app's own (and --dev cards)."""
         return list(self.win.legendary.content.card_dirs)
 
     def characters(self) -> list[tuple[str, str]]:
