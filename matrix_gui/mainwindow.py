@@ -633,7 +633,7 @@ class MainWindow(QMainWindow):
         self.last_ended = None
         page = self.table_page(ruleset_of(game))
         desk = page.campaign_desk()
-        self.campaign_line = "" if desk is None else desk.game_shown(game)
+        self.campaign_line = "" if desk is None else desk.game_shown(game, self.ops.viewing is None)
         page.show_game()
 
     def _on_events(self, events: tuple) -> None:
@@ -650,8 +650,8 @@ class MainWindow(QMainWindow):
         """The game just ended: its page's campaigns record a campaign game (the engine says what
         carries over; the end screen shows it) or note the game in the Records."""
         page = self.current_page()
-        desk = None if page is None else page.campaign_desk()
-        if desk is not None:
+        desk = None if page is None or self.ops.viewing is not None else page.campaign_desk()
+        if desk is not None:  # (a game stepped through is only looked at: nothing is recorded)
             desk.game_ended(self.ops.game)
 
     def _on_rejected(self, rej: Any) -> None:

@@ -151,15 +151,18 @@ class CampaignDesk:
 
     # --- a game is shown, a game ends -----------------------------------------------------------------
 
-    def game_shown(self, game: Any) -> str:
+    def game_shown(self, game: Any, playing: bool = True) -> str:
         """A game is about to be shown: its HUD line ("" outside a campaign), and the end screen's
-        campaign part (a finished campaign game shown again keeps its carry-over)."""
+        campaign part (a finished campaign game shown again keeps its carry-over). Only a game
+        being played (not one stepped through) is recorded or closed to undo."""
         self.win.end_screen.set_campaign([])
         line = self.hud_line(game)
         ended = self.ended_of(game) if line else None
         if ended is not None:
             self.show_ended(ended)
-        elif line and game.over:  # it ended but was never recorded (e.g. the app was killed)
+            if playing:
+                seal(game, ended.campaign)
+        elif line and game.over and playing:  # it ended but was never recorded (the app was killed)
             self.game_ended(game)
         return line
 
@@ -209,8 +212,7 @@ class CampaignDesk:
 
     def ended_of(self, game: LegendaryGame) -> Ended | None:
         """A finished campaign game that was recorded before (Continue or Load shows it again):
-        what its campaign's file says it carried over (its end can no longer be taken back); None
-        when it is not one."""
+        what its campaign's file says it carried over; None when it is not one."""
         from engine.legendary.campaign import GAMES, Carried, campaign_of
 
         ref = campaign_of(game.setup)
@@ -229,7 +231,6 @@ class CampaignDesk:
         nxt = c.games[number] if won and number < len(c.games) else None
         carried = Carried(won, won and number == GAMES, list(t.scars_gained), list(t.defeated),
                           None if nxt is None else nxt.start_time, nxt is not None and nxt.prep_turns)
-        seal(game, c)
         names = [p["name"] for p in game.observe(None)["players"]]
         return Ended(c, carried, names, number, try_no)
 

@@ -233,3 +233,30 @@ def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(
     assert win.end_screen.carried.text()
     assert win.continue_game()  # again: shown from the file, not recorded twice
     assert len(store.load("killed")[1].games[0].tries) == 1
+
+
+def test_stepping_through_a_campaign_game_records_nothing(win):
+    """A save stepped through is only looked at: reaching its end neither records the try in its
+    campaign nor notes a game in the Records."""
+    from engine.cli import play_game
+    from engine.legendary.campaign import CampaignId, new_campaign, play
+    from engine.legendary.carddb import load_db
+
+    store = CampaignStore(win.paths.campaigns)
+    store.folder.mkdir(parents=True)
+    db = load_db([Path(d) for d in CARD_DIRS])
+    c = new_campaign(db, ["neo"], card_dirs=CARD_DIRS, campaign_id=CampaignId("looked-at"))
+    setup = play(c)
+    store.create(c)
+    save = win.paths.saves / "looked-at.json"
+    save.parent.mkdir(parents=True, exist_ok=True)
+    played = play_game(db, setup, "heuristic", setup.seed)
+    played.save(save)
+    assert win.step_through(save)
+    assert win.hud.values["campaign"] == "Campaign: game 1 of 3, try 1"
+    win.ops.step(0)
+    for k in range(1, len(played.commands) + 1):
+        win.ops.step(k)
+    assert win.ops.game.over
+    assert store.load("looked-at")[1].current.pending is not None  # still waiting for its end
+    assert win.last_ended is None and not (win.paths.data / "records.json").exists()
