@@ -211,10 +211,9 @@ def test_the_campaign_screenshot_shows_the_campaign_page_and_changes_nothing(tmp
     assert path.read_bytes() == before and sorted(p.name for p in store.folder.iterdir()) == ["shot.json"]
 
 
-@pytest.mark.rule("LE-CAMPAIGN-11")
-def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(win):
-    """The app was killed after the game's last command but before the campaign heard of it:
-    Continue records it then, once."""
+def finished_unrecorded(win, campaign_id: str, save: Path):
+    """A one-player campaign whose first try the bot played to its end (kept in ``save``) without
+    the campaign hearing of it; (its store, the finished game)."""
     from engine.cli import play_game
     from engine.legendary.campaign import CampaignId, new_campaign, play
     from engine.legendary.carddb import load_db
@@ -222,10 +221,20 @@ def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(
     store = CampaignStore(win.paths.campaigns)
     store.folder.mkdir(parents=True)
     db = load_db([Path(d) for d in CARD_DIRS])
-    c = new_campaign(db, ["neo"], card_dirs=CARD_DIRS, campaign_id=CampaignId("killed"))
+    c = new_campaign(db, ["neo"], card_dirs=CARD_DIRS, campaign_id=CampaignId(campaign_id))
     setup = play(c)
     store.create(c)
-    play_game(db, setup, "heuristic", setup.seed).save(win.paths.autosave)
+    save.parent.mkdir(parents=True, exist_ok=True)
+    played = play_game(db, setup, "heuristic", setup.seed)
+    played.save(save)
+    return store, played
+
+
+@pytest.mark.rule("LE-CAMPAIGN-11")
+def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(win):
+    """The app was killed after the game's last command but before the campaign heard of it:
+    Continue records it then, once."""
+    store, _ = finished_unrecorded(win, "killed", win.paths.autosave)
     assert win.continue_game()
     assert win.last_ended is not None and win.last_ended.campaign.id == "killed"
     c = store.load("killed")[1]
@@ -238,20 +247,8 @@ def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(
 def test_stepping_through_a_campaign_game_records_nothing(win):
     """A save stepped through is only looked at: reaching its end neither records the try in its
     campaign nor notes a game in the Records."""
-    from engine.cli import play_game
-    from engine.legendary.campaign import CampaignId, new_campaign, play
-    from engine.legendary.carddb import load_db
-
-    store = CampaignStore(win.paths.campaigns)
-    store.folder.mkdir(parents=True)
-    db = load_db([Path(d) for d in CARD_DIRS])
-    c = new_campaign(db, ["neo"], card_dirs=CARD_DIRS, campaign_id=CampaignId("looked-at"))
-    setup = play(c)
-    store.create(c)
     save = win.paths.saves / "looked-at.json"
-    save.parent.mkdir(parents=True, exist_ok=True)
-    played = play_game(db, setup, "heuristic", setup.seed)
-    played.save(save)
+    store, played = finished_unrecorded(win, "looked-at", save)
     assert win.step_through(save)
     assert win.hud.values["campaign"] == "Campaign: game 1 of 3, try 1"
     win.ops.step(0)
