@@ -43,6 +43,8 @@ QLabel#refusal { color: #ffdca0; }
 QLabel#muted { color: #9fd8b2; }
 QListWidget, QLineEdit, QComboBox { background: #07110b; color: #d9ffe6; border: 1px solid #2f7a4c;
                                    font-size: %(plain)spx; }
+QListWidget::indicator { width: 14px; height: 14px; border: 1px solid #39ff7a; background: #07110b; }
+QListWidget::indicator:checked { background: #39ff7a; }
 QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 6px;
               padding: 6px 16px; font-size: %(plain)spx; }
 QPushButton:disabled { color: #557a63; border-color: #2f5a3f; }

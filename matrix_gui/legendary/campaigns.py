@@ -74,9 +74,10 @@ class CampaignDesk:
         """Every character a team may choose (LE-CAMPAIGN-02/03), with the Avatar it plays in
         game 1 (for its name and portrait), in the order the cards list them."""
         from engine.legendary.campaign import avatar_for
+        from engine.legendary.campaign.play import avatar_characters
 
         db = self.db_for(self.new_card_dirs())
-        chars = {c.id: c.character for c in db.cards.values() if c.kind == "avatar"}
+        chars = avatar_characters(db)
         films = list(db.films.values())
         seen: list[str] = []
         for ch in chars.values():

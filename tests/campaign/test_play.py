@@ -223,3 +223,14 @@ def scarred(fdb) -> LegendaryGame:
     finish(fdb, c, outcome(damage=(9, 0, 0)))
     setup = play(c)
     return LegendaryGame.new(LegendarySetup(**{**setup.__dict__, "scars": [3, 0, 0]}), fdb)
+
+
+@pytest.mark.rule("LE-CAMPAIGN-02")
+def test_the_traitor_modes_avatar_is_no_campaign_character(shipped):
+    from engine.legendary.campaign.play import avatar_characters
+
+    chars = set(avatar_characters(shipped).values())
+    assert {"neo", "morpheus", "trinity", "niobe", "apoc"} <= chars
+    assert "assimilated_smith" not in chars
+    with pytest.raises((CampaignError, SetupError)):
+        new_campaign(shipped, ["neo", "assimilated_smith"])

@@ -46,8 +46,12 @@ def new_id(now: datetime.datetime | None = None) -> CampaignId:
     return CampaignId(f"campaign-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(2)}")
 
 
-def _avatar_characters(db: CardDB) -> dict[str, str]:
-    return {c.id: c.character for c in db.cards.values() if c.kind == "avatar"}
+def avatar_characters(db: CardDB) -> dict[str, str]:
+    """The character of every Avatar a player may choose (the Traitor Mode's Assimilated Smith is
+    never one: it is dealt by its mode)."""
+    from engine.legendary.stories import choosable_avatars
+
+    return {c.id: c.character for c in choosable_avatars(db)}
 
 
 def film_plans(films: Sequence[Film]) -> list[FilmPlan]:
@@ -72,7 +76,7 @@ def new_campaign(db: CardDB, team: Sequence[str], *, custom: Sequence[FilmPlan] 
     LE-CAMPAIGN-07..09. Raises CampaignError (or SetupError) naming the rule broken.
     """
     released = list(db.films.values())
-    chars = _avatar_characters(db)
+    chars = avatar_characters(db)
     check_team(team, chars.values())
     if custom is None:
         plans, kind = film_plans(released), "films"
@@ -92,7 +96,7 @@ def _game(db: CardDB, c: Campaign, number: int, *, start_time: int | None,
           prep_turns: bool) -> Game:
     """Game ``number`` as every try of it will be set up, checked against the setup rules now so a
     campaign never waits on a game that cannot start."""
-    chars = _avatar_characters(db)
+    chars = avatar_characters(db)
     released = list(db.films.values())
     avatars = [avatar_for(ch, number, released, chars) for ch in c.characters]
     g = Game(number=number, avatars=avatars, start_time=start_time, scars=list(c.scars),
