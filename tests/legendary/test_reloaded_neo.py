@@ -15,7 +15,7 @@ from engine.legendary.schema import HeroCard
 from tests.legendary.helpers import accepted as accept
 from tests.legendary.helpers import hero_effects, pile
 from tests.legendary.helpers import rejected as reject
-from tests.legendary.revolutions_helpers import gain, ratio, value
+from tests.legendary.revolutions_helpers import check_recruited_for_its_cost, gain, ratio, value
 
 GID = "neo_reloaded"
 BULLETS = "neo_reloaded_stops_the_bullets"
@@ -120,18 +120,7 @@ def test_value_per_cost_is_within_the_matrix_groups_range(with_class):
 @pytest.mark.rule("LE-RECRUIT-01", "LE-RECRUIT-04")
 @pytest.mark.parametrize("cid", [BULLETS, FLIGHT, HUNDRED, CRASH])
 def test_each_card_is_recruited_from_the_dock_for_its_cost(scenario, cid):
-    cost = card(cid).cost
-    sc = scenario(f"""
-active 0
-world 0 real
-empty dock.0
-put {cid} dock.0 up as bought
-pool recruit={cost - 1} attack=0
-""")
-    reject(sc, "recruit $bought", "LE-RECRUIT-04")
-    sc.line(f"pool recruit={cost}")
-    accept(sc, "recruit $bought")
-    assert sc.ref("bought") in pile(sc, "p0.discard") and _pool(sc) == (0, 0)
+    check_recruited_for_its_cost(scenario, cid)
 
 
 @pytest.mark.rule("LE-ACTION-04", "LE-ACTION-07")
