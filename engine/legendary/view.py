@@ -13,6 +13,28 @@ from engine.legendary.table import Table
 COUNT_ONLY = ("box", "matrix_deck", "hovercraft", "zion", "strikes", "extras", "out_of_play")
 
 
+def count_only(pile: str) -> bool:
+    """Whether nobody sees the faces or order of ``pile``'s cards, only how many (LE-TERM-04)."""
+    return pile in COUNT_ONLY or pile.endswith(".deck")
+
+
+def pile_hidden(s: State, seat: int | None, pile: str) -> bool:
+    """Whether every card of ``pile`` is hidden from ``seat``: a count-only pile, scars (face down,
+    LE-CAMPAIGN-17), another seat's hidden card, another seat's hand in a Traitor game."""
+    if count_only(pile) or pile.endswith(".scars"):
+        return True
+    owner = int(pile[1:pile.index(".")]) if pile.startswith("p") and "." in pile else None
+    return (pile.endswith(".hand") and bool(s.setup.get("traitor")) and owner != seat) or \
+        (pile.endswith(".hidden") and owner != seat)
+
+
+def card_seen(s: State, seat: int | None, pile: str, cid: int) -> bool:
+    """Whether ``seat`` sees which card ``cid`` (lying in ``pile``) is."""
+    if pile_hidden(s, seat, pile):
+        return False
+    return cid in s.face_up or pile.endswith((".hand", ".hidden")) or pile == "acts"
+
+
 def _card(t: Table, cid: int) -> dict[str, Any]:
     s = t.s
     c = t.db.cards[s.defs[cid]]
@@ -45,17 +67,10 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
     t = Table(db, s)
     piles: dict[str, Any] = {}
     for name, cards in s.piles.items():
-        if name in COUNT_ONLY or name.endswith(".deck"):
+        if count_only(name):
             piles[name] = {"count": len(cards)}
             continue
-        owner = int(name[1:name.index(".")]) if name.startswith("p") and "." in name else None
-        hidden_pile = (name.endswith(".hand") and secret_hands and owner != seat) or \
-            name.endswith(".hidden") and owner != seat or name.endswith(".scars")
-        shown = []
-        for cid in cards:
-            visible = not hidden_pile and (cid in s.face_up or name.endswith((".hand", ".hidden")) or
-                                           name in ("acts",))
-            shown.append(_card(t, cid) if visible else {"hidden": True})
+        shown = [_card(t, cid) if card_seen(s, seat, name, cid) else {"hidden": True} for cid in cards]
         piles[name] = {"count": len(cards), "cards": shown}
     players = []
     for p in s.players:
