@@ -288,6 +288,13 @@ class LoggedGame(Generic[DB, S]):
                 self._snapshots.append((before, seat))
         return Accepted(events)
 
+    def play_legal(self, cmd: Command) -> None:
+        """Apply ``cmd``, just taken from ``legal_commands()``, without checking or logging it: for
+        look-ahead play-outs on a throwaway copy of a game (no undo, no log, events dropped)."""
+        t = self.table()
+        self.ACTIONS[cmd.verb].perform(t, cmd)
+        self.run_flow(t)
+
     # --- undo -----------------------------------------------------------------------------------
 
     def undo(self, seat: int | None = None) -> Result:

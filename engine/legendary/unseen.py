@@ -14,17 +14,19 @@ import random
 
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import State
-from engine.legendary.view import card_seen
+from engine.legendary.view import card_seen, count_only
 
 Slot = tuple[str, int]  # (pile, index in the pile)
 MATRIX = "matrix_deck"
 
 
-def _marked(s: State, cid: int) -> bool:
-    """A card whose place is known although its pile is hidden (the Inevitable, a card some effect
-    left face up, turned or owned): it stays where it is."""
-    return cid == s.inevitable or cid in s.face_up or cid in s.flipped or cid in s.rotated or \
-        cid in s.blank or cid in s.owner
+def _marked(s: State, pile: str, cid: int) -> bool:
+    """A card whose place is known although its face is not: the Inevitable at the bottom of the
+    Matrix Deck (LE-INEVITABLE-01), or a face-down card in sight that is turned or owned. It stays
+    where it is. (Inside a deck, a card's marks from earlier in the game tell nothing.)"""
+    if cid == s.inevitable:
+        return True
+    return not count_only(pile) and (cid in s.flipped or cid in s.rotated or cid in s.blank or cid in s.owner)
 
 
 def _act_label(db: CardDB, s: State, cid: int) -> str | None:
@@ -56,7 +58,7 @@ def pools(db: CardDB, s: State, seat: int | None) -> list[list[Slot]]:
     top = stretches[-1] if stretches else "other"  # the Act whose cards enter the Row now
     for name, cards in s.piles.items():
         for i, cid in enumerate(cards):
-            if card_seen(s, seat, name, cid) or _marked(s, cid):
+            if card_seen(s, seat, name, cid) or _marked(s, name, cid):
                 continue
             if name == MATRIX:
                 key = f"matrix:{stretches[i]}"

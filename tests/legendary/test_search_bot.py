@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.legendary.bots import BOTS, HeuristicBot, SearchBot
+from engine.legendary.bots.search_bot import CONFIRM, LOSS_CREDIT
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
 from engine.legendary.quickstart import default_setup
@@ -32,7 +33,7 @@ def _heuristic_until(db: CardDB, players: int, seed: int, film: str, stop) -> Le
 
 
 def _weighs(game: LegendaryGame) -> bool:
-    return bool(SearchBot(0, deals=1).analyse(game).options)
+    return bool(SearchBot(0, screen=1, confirm=0).analyse(game).options)
 
 
 def _stretch(db: CardDB, s: State, cid: int) -> str:
@@ -69,8 +70,8 @@ def test_decisions_do_not_change_when_unseen_cards_lie_in_another_order(films_db
     moved = [p for p in ("p0.deck", "p1.deck", "matrix_deck") if other.state.piles[p] != s.piles[p]]
     assert moved, "the shuffle must really change the order of unseen cards"
     assert other.state.hash() != s.hash()
-    first = SearchBot(3, deals=DEALS).analyse(game)
-    second = SearchBot(3, deals=DEALS).analyse(other)
+    first = SearchBot(3, screen=DEALS).analyse(game)
+    second = SearchBot(3, screen=DEALS).analyse(other)
     assert first.options, "the position must be one the bot weighs"
     assert first == second
 
@@ -79,14 +80,14 @@ def test_the_deals_of_unseen_cards_change_with_the_bots_seed(films_db):
     """The test above could pass by never dealing at all: two seeds weigh the same moves on
     different deals, so at least one move scores differently."""
     game = _heuristic_until(films_db, 2, 7, "the_matrix", lambda g: g.state.turn_no >= 6 and _weighs(g))
-    scores = [{o.command: o.value for o in SearchBot(seed, deals=DEALS).analyse(game).options}
+    scores = [{o.command: o.value for o in SearchBot(seed, screen=DEALS).analyse(game).options}
               for seed in range(4)]
     assert any(a != scores[0] for a in scores[1:])
 
 
 def test_every_move_it_weighs_is_legal_and_it_plays_on_from_a_late_position(films_db):
     game = _heuristic_until(films_db, 2, 3, "the_matrix", lambda g: g.state.act == 3)
-    bot = SearchBot(1, deals=DEALS)
+    bot = SearchBot(1, screen=DEALS)
     for _ in range(25):
         if game.over:
             break
@@ -94,7 +95,8 @@ def test_every_move_it_weighs_is_legal_and_it_plays_on_from_a_late_position(film
         legal = set(game.legal_commands())
         assert analysis.best in legal
         assert all(o.command in legal for o in analysis.options)
-        assert all(0 <= o.wins <= o.rollouts == DEALS for o in analysis.options)
+        assert all(0 <= o.wins <= o.rollouts and DEALS <= o.rollouts <= DEALS + CONFIRM
+                   for o in analysis.options)
         assert game.apply(analysis.best).accepted
 
 
@@ -104,10 +106,10 @@ def test_a_minor_victory_is_a_sure_win_only_when_the_goal_is_any_win(films_db):
                             lambda g: {"minor-victory"} <= {c.verb for c in g.legal_commands()} - {"play"}
                             and not any(c.verb == "play" for c in g.legal_commands()))
     minor = next(c for c in game.legal_commands() if c.verb == "minor-victory")
-    win = {o.command: o for o in SearchBot(0, deals=DEALS).analyse(game).options}
-    assert win[minor].value == 1.0 and win[minor].wins == DEALS
-    major = {o.command: o for o in SearchBot(0, goal="major", deals=DEALS).analyse(game).options}
-    assert major[minor].wins == 0 and major[minor].value < 0.1
+    win = {o.command: o for o in SearchBot(0, screen=DEALS).analyse(game).options}
+    assert win[minor].value == 1.0 and win[minor].wins == win[minor].rollouts
+    major = {o.command: o for o in SearchBot(0, goal="major", screen=DEALS).analyse(game).options}
+    assert major[minor].wins == 0 and major[minor].value <= LOSS_CREDIT < 1.0
 
 
 def test_an_unknown_goal_is_refused():

@@ -24,8 +24,14 @@ from engine.legendary.game import LegendaryGame
 from engine.legendary.state import State
 from engine.legendary.view import observe
 
-DEALS = 4  # deals of the unseen cards per decision; every alternative is played out on each
-MAX_OPTIONS = 7  # alternatives weighed at once (the heuristic's move always among them)
+SCREEN = 2  # deals every sensible move is played out on
+CONFIRM = 10  # more deals for the best-looking alternative and the heuristic's move
+MIN_CONFIRM = 4  # fewer confirming deals than this and the heuristic's move stands
+MARGIN = 0.08  # the mean score by which an alternative must beat the heuristic's move
+CRITICAL_TIME = 4  # a Time Track this low, or
+CRITICAL_HEALTH = 2  # a player this close to defeat, makes a table worth weighing
+BUDGET = 14_000  # commands played out per decision (about 0.6 s on the machine we measured)
+MAX_OPTIONS = 6  # alternatives weighed at once (the heuristic's move always among them)
 ROLLOUT_CAP = 6000  # commands in one play-out before it counts as unfinished
 # Verbs never weighed: playing the hand comes first and in any order; giving up is the heuristic's call.
 NOT_WEIGHED = frozenset({"play", "concede", "sacrifice", "solo-discard"})
@@ -33,6 +39,7 @@ NOT_WEIGHED = frozenset({"play", "concede", "sacrifice", "solo-discard"})
 VERB_ORDER = ("end", "minor-victory", "objective", "fight", "complete", "time-attack", "recruit", "move",
               "evade", "buytime", "coordinate", "use", "scan")
 GOALS = ("win", "major")
+LOSS_CREDIT = 0.4  # the most a lost play-out scores (one that got through every Part but the last)
 
 
 @dataclass(frozen=True)
@@ -59,41 +66,64 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int = 0, goal: str = "win", deals: int = DEALS) -> None:
+    def __init__(self, seed: int = 0, goal: str = "win", screen: int = SCREEN,
+                 confirm: int = CONFIRM, everywhere: bool = False) -> None:
         if goal not in GOALS:
             raise ValueError(f"goal must be one of {', '.join(GOALS)}, not {goal!r}")
         self.seed = seed
         self.goal = goal
-        self.deals = deals
+        self.screen = screen
+        self.confirm = confirm
+        self.everywhere = everywhere  # weigh moves on every table, not only critical ones
         self.policy = HeuristicBot(seed)
+        self._spent = 0  # commands played out for the decision being weighed
 
     def choose(self, game: LegendaryGame, seats: Collection[int] | None = None) -> Command:
         """One legal command (of ``seats`` only, if given)."""
         return self.analyse(game, seats).best
 
     def analyse(self, game: LegendaryGame, seats: Collection[int] | None = None) -> Analysis:
-        """The move this bot makes now and, when it weighed several, each one's play-out results."""
+        """The move this bot makes now and, when it weighed several, each one's play-out results.
+
+        Every sensible move is played out on a few deals; the best-looking alternative is then played
+        out against the heuristic's move on more deals, and replaces it only if it wins clearly more
+        often on the same deals (with few play-outs the best-looking of several moves is mostly luck).
+        """
         base = self.policy.choose(game, seats)
         s = game.state
         if base.verb in NOT_WEIGHED or s.setup.get("traitor"):
             return Analysis(base)  # a Traitor game's seats want different things: no team play-out
         options = self._options(game, base, seats)
-        if len(options) < 2:
+        if len(options) < 2 or not (self.everywhere or self._critical(game, options)):
             return Analysis(base)
         seat = game.table().acting_seat()
-        rng = random.Random(self._seed(game.db, s, seat))
-        deals = [unseen.redeal(game.db, s, seat, rng) for _ in range(self.deals)]
-        scores = {c: [self._play_out(game.db, d, c) for d in deals] for c in options}
+        deals = _Deals(game.db, s, seat, random.Random(self._seed(game.db, s, seat)))
+        self._spent = 0
+        scores = {c: [self._play_out(game.db, deals[i], c) for i in range(self.screen)] for c in options}
+        rival = max(options[1:], key=lambda c: sum(scores[c]))
+        if sum(scores[rival]) - sum(scores[base]) >= MARGIN * self.screen:
+            # As many more deals as the budget allows (counted in commands, not seconds, so the
+            # same table always gets the same answer), judged from the play-outs so far.
+            per_deal = 2 * self._spent / (len(options) * self.screen)
+            more = min(self.confirm, int((BUDGET - self._spent) / max(per_deal, 1.0)))
+            if more >= MIN_CONFIRM:
+                for c in (base, rival):
+                    scores[c] += [self._play_out(game.db, deals[i], c)
+                                  for i in range(self.screen, self.screen + more)]
         weighed = sorted((Option(c, sum(v) / len(v), sum(x >= 1.0 for x in v), len(v))
-                          for c, v in scores.items()), key=lambda o: -o.value)
-        best = weighed[0]
-        mine = next(o for o in weighed if o.command == base)
-        # Keep the heuristic's move unless another is clearly better on the same deals: with few
-        # play-outs, a lucky one must not sway it.
-        if best.value - mine.value < 0.5 / self.deals:
-            best = mine
-            weighed = [mine, *(o for o in weighed if o is not mine)]
-        return Analysis(best.command, tuple(weighed))
+                          for c, v in scores.items()), key=lambda o: (-o.rollouts, -o.value))
+        best = base if not self._clearly_better(scores[rival], scores[base]) else rival
+        first = next(o for o in weighed if o.command == best)
+        return Analysis(best, (first, *(o for o in weighed if o is not first)))
+
+    def _clearly_better(self, rival: list[float], base: list[float]) -> bool:
+        """Whether ``rival`` beats ``base`` on the same deals by a margin luck seldom gives: more
+        deals better than worse by a clear count, and a higher mean."""
+        if len(rival) != len(base) or len(rival) < self.screen + MIN_CONFIRM:
+            return False
+        better = sum(r > b + 1e-9 for r, b in zip(rival, base, strict=True))
+        worse = sum(r < b - 1e-9 for r, b in zip(rival, base, strict=True))
+        return 2 * better >= 3 * worse + 4 and sum(rival) - sum(base) >= MARGIN * len(base)
 
     # --- what to weigh -----------------------------------------------------------------------------
 
@@ -118,6 +148,18 @@ class SearchBot:
         return out
 
     @staticmethod
+    def _critical(game: LegendaryGame, options: list[Command]) -> bool:
+        """A table where one move can decide the game, and the play-outs are short enough to tell:
+        the last Act, a Time Track or a player's Health near its end, a Minor Victory on offer.
+        Elsewhere the heuristic's move stands (measured: earlier, play-outs seldom tell moves apart
+        and cost the most)."""
+        s = game.state
+        if s.act >= 3 or s.time <= CRITICAL_TIME or any(c.verb == "minor-victory" for c in options):
+            return True
+        t = game.table()
+        return any(t.health(x) - t.damage(x) <= CRITICAL_HEALTH for x in t.living())
+
+    @staticmethod
     def _key(s: State, c: Command) -> tuple:
         if c.verb == "choose" and s.decision is not None:
             return ("choose", s.decision.options[int(c.args[0])])
@@ -136,13 +178,27 @@ class SearchBot:
             raise RuntimeError(f"the search weighed an illegal command {cmd.text()!r}")
         steps = 0
         while not game.over and steps < ROLLOUT_CAP:
-            game.apply(self.policy.choose(game))
+            game.play_legal(self.policy.choose(game))
             steps += 1
+        self._spent += steps
         return self._score(game.state)
 
     def _score(self, s: State) -> float:
-        """1 for a win (only a Major Victory when the goal is "major"); a lost game scores a little for
-        how far it got, so that among lost lines the longer fight is preferred."""
+        """1 for a win (only a Major Victory when the goal is "major"); a lost game scores up to 0.4
+        for how far through the Acts it got, so that play-outs that lose still tell moves apart."""
         if s.result == "major" or (s.result == "minor" and self.goal == "win"):
             return 1.0
-        return 0.05 * min(1.0, ((s.act - 1) * 3 + s.part - 1) / 9)
+        return LOSS_CREDIT * min(1.0, ((s.act - 1) * 3 + s.part - 1) / 8)
+
+
+class _Deals:
+    """Deals of the unseen cards, made when first asked for, always in the same order."""
+
+    def __init__(self, db: CardDB, s: State, seat: int | None, rng: random.Random) -> None:
+        self.db, self.s, self.seat, self.rng = db, s, seat, rng
+        self.made: list[State] = []
+
+    def __getitem__(self, i: int) -> State:
+        while len(self.made) <= i:
+            self.made.append(unseen.redeal(self.db, self.s, self.seat, self.rng))
+        return self.made[i]
