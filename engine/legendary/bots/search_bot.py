@@ -30,7 +30,7 @@ MIN_CONFIRM = 4  # fewer confirming deals than this and the heuristic's move sta
 MARGIN = 0.08  # the mean score by which an alternative must beat the heuristic's move
 CRITICAL_TIME = 4  # a Time Track this low, or
 CRITICAL_HEALTH = 2  # a player this close to defeat, makes a table worth weighing
-BUDGET = 14_000  # commands played out per decision (about 0.6 s on the machine we measured)
+BUDGET = 10_000  # commands played out per decision (about 0.5 s on the machine we measured)
 MAX_OPTIONS = 6  # alternatives weighed at once (the heuristic's move always among them)
 ROLLOUT_CAP = 6000  # commands in one play-out before it counts as unfinished
 # Verbs never weighed: playing the hand comes first and in any order; giving up is the heuristic's call.
@@ -99,17 +99,23 @@ class SearchBot:
         seat = game.table().acting_seat()
         deals = _Deals(game.db, s, seat, random.Random(self._seed(game.db, s, seat)))
         self._spent = 0
-        scores = {c: [self._play_out(game.db, deals[i], c) for i in range(self.screen)] for c in options}
+        scores: dict[Command, list[float]] = {c: [] for c in options}
+        for i in range(self.screen):  # a second screening deal only while it fits the budget
+            if i and self._spent * (i + 1) > BUDGET * i // 2:
+                break
+            for c in options:
+                scores[c].append(self._play_out(game.db, deals[i], c))
+        screened = len(scores[base])
         rival = max(options[1:], key=lambda c: sum(scores[c]))
-        if sum(scores[rival]) - sum(scores[base]) >= MARGIN * self.screen:
+        if sum(scores[rival]) - sum(scores[base]) >= MARGIN * screened:
             # As many more deals as the budget allows (counted in commands, not seconds, so the
             # same table always gets the same answer), judged from the play-outs so far.
-            per_deal = 2 * self._spent / (len(options) * self.screen)
+            per_deal = 2 * self._spent / (len(options) * screened)
             more = min(self.confirm, int((BUDGET - self._spent) / max(per_deal, 1.0)))
             if more >= MIN_CONFIRM:
                 for c in (base, rival):
                     scores[c] += [self._play_out(game.db, deals[i], c)
-                                  for i in range(self.screen, self.screen + more)]
+                                  for i in range(screened, screened + more)]
         weighed = sorted((Option(c, sum(v) / len(v), sum(x >= 1.0 for x in v), len(v))
                           for c, v in scores.items()), key=lambda o: (-o.rollouts, -o.value))
         best = base if not self._clearly_better(scores[rival], scores[base]) else rival
@@ -119,7 +125,7 @@ class SearchBot:
     def _clearly_better(self, rival: list[float], base: list[float]) -> bool:
         """Whether ``rival`` beats ``base`` on the same deals by a margin luck seldom gives: more
         deals better than worse by a clear count, and a higher mean."""
-        if len(rival) != len(base) or len(rival) < self.screen + MIN_CONFIRM:
+        if len(rival) != len(base) or len(rival) < 1 + MIN_CONFIRM:
             return False
         better = sum(r > b + 1e-9 for r, b in zip(rival, base, strict=True))
         worse = sum(r < b - 1e-9 for r, b in zip(rival, base, strict=True))
