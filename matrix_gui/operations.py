@@ -85,6 +85,14 @@ class Operations(QObject):
         assert st is not None
         self.start(st.branch())
 
+    def count_hint(self) -> None:
+        """The players were given a hint: the game's record counts it, and the autosave keeps the
+        count at once (the whole base is written again: hints are rare)."""
+        if self.game is None or self.viewing is not None:
+            return
+        self.game.hints += 1
+        self._autosave(start=True)
+
     def close(self) -> None:
         """Fold the autosave's journal into its base (the app is closing)."""
         if self._autosaver is not None and self.game is not None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
-from pydantic import ConfigDict, StrictStr, StringConstraints
+from pydantic import ConfigDict, Field, StrictInt, StrictStr, StringConstraints
 
 import engine
 from engine.core.actions import ActionRegistry
@@ -81,15 +81,25 @@ def read_payload(payload: dict[str, Any], path: Path | None,
                  read_setup: Callable[[Any], T]) -> tuple[T, list[str], str]:
     """The setup (read by ``read_setup``), command log and final state hash of a save payload;
     SaveError naming the field if any of them is missing or damaged."""
-    try:
-        log = check(SavedLog, payload)
-    except InputError as e:
-        raise SaveError(path, f"has a damaged game record ({e})") from None
+    log = _saved_log(payload, path)
     try:
         setup = read_setup(payload["setup"])
     except (TypeError, ValueError) as e:
         raise SaveError(path, f"has a bad setup ({e})") from None
     return setup, list(log.commands), log.state_hash
+
+
+def _saved_log(payload: dict[str, Any], path: Path | None) -> SavedLog:
+    try:
+        return check(SavedLog, payload)
+    except InputError as e:
+        raise SaveError(path, f"has a damaged game record ({e})") from None
+
+
+def saved_hints(payload: dict[str, Any], path: Path | None = None) -> int:
+    """How many hints the players of a saved game asked for (0 in a save made before hints were
+    counted); SaveError for a damaged count."""
+    return _saved_log(payload, path).hints
 
 
 class SavedLog(InputModel):
@@ -100,6 +110,7 @@ class SavedLog(InputModel):
     setup: object
     commands: list[Annotated[StrictStr, StringConstraints(max_length=MAX_COMMAND_CHARS)]]
     state_hash: StrictStr
+    hints: Annotated[StrictInt, Field(ge=0)] = 0  # hints the players asked for (saved only when any)
 
 
 class LoggedGame(Generic[DB, S]):
@@ -128,6 +139,9 @@ class LoggedGame(Generic[DB, S]):
         # (state before, seat that issued the command) for each command undo may take back
         self._snapshots: list[tuple[S, int | None]] = []
         self._undo_closed = "nothing to undo yet"
+        # Hints the players asked for: part of the game's record (saved beside the log, never in
+        # the state, so the state hash and every older save stay as they were).
+        self.hints = 0
 
     # --- what a ruleset supplies ----------------------------------------------------------------
 
@@ -189,7 +203,9 @@ class LoggedGame(Generic[DB, S]):
                 raise stale from None
             resumed.resumed = ("this save was made with other cards or rules: the game goes on from "
                                "where it was saved, but its earlier moves cannot be replayed or undone")
+            resumed.hints = saved_hints(payload, path)
             return resumed
+        game.hints = saved_hints(payload, path)
         return game
 
     # A sentence when the game goes on from a save's kept position instead of its replayed log.
@@ -365,6 +381,8 @@ class LoggedGame(Generic[DB, S]):
     def save_payload(self) -> dict[str, Any]:
         payload: dict[str, Any] = {"setup": self.state.setup, "commands": list(self.commands),
                                    "state_hash": self.state_hash(), "made_with": self.made_with()}
+        if self.hints:  # (only when any: a game without hints saves as it always did)
+            payload["hints"] = self.hints
         if self.secret():
             payload["note"] = ("Hidden cards: this table keeps cards secret, so its snapshot is encoded "
                                "(base64 of zlib-packed JSON) to keep them from a casual look. The game is "

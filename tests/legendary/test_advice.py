@@ -1,0 +1,166 @@
+"""The hint advisor (engine/legendary/advice.py): the look-ahead's move, what it touches on the
+table and one sentence of why, built from the facts of real positions."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.commands import Command
+from engine.legendary.advice import _VERBS, advise, goal_of, hint, snapshot
+from engine.legendary.bots import RandomBot
+from engine.legendary.carddb import load_db
+from engine.legendary.films import available_films
+from engine.legendary.game import LegendaryGame
+from engine.legendary.quickstart import default_setup
+from engine.legendary.registry import ACTIONS
+from engine.legendary.scenario import Scenario
+from tests.legendary.helpers import accepted
+
+FILM_SETUP = ("setup avatars=thomas_anderson_neo,morpheus_the_matrix acts=what_is_the_matrix,know_thyself,"
+              "he_is_the_one groups=morpheus_the_matrix,trinity_the_matrix,tank,nebuchadnezzar_crew seed=3\n"
+              "empty row.0 row.1 row.2 row.3 row.4 combat\n")
+
+
+def table(text: str) -> Scenario:
+    sc = Scenario.from_text(FILM_SETUP + text)
+    assert sc.game is not None
+    return sc
+
+
+def ref(sc: Scenario, def_id: str, pile: str) -> int:
+    s = sc.game.state
+    return next(c for c in s.piles[pile] if s.defs[c] == def_id)
+
+
+def weighed(cmd: Command):  # the analysis a look-ahead gives when one move stands out
+    from engine.legendary.advice import _Interim
+
+    return _Interim(cmd)
+
+
+@pytest.mark.rule("LE-STRIKE-02", "LE-FIGHT-02")
+def test_le_strike_02_fight_says_what_the_enemy_will_strike_and_the_attack_you_have():
+    sc = table("active 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4")
+    brown = ref(sc, "agent_brown", "combat")
+    a = advise(sc.game, 0, weighed(Command("fight", (brown,))))
+    assert a.sentence == ("Fight Agent Brown: it gives Thomas Anderson 1 Strike card when the turn ends, "
+                          "and you have 4 Attack for its 4")
+    assert a.cards == (brown,) and a.command == Command("fight", (brown,))
+
+
+@pytest.mark.rule("LE-STRIKE-03")
+def test_le_strike_03_from_the_real_world_the_strike_is_time():
+    sc = table("active 0\nworld 0 real\nput agent_brown combat up\npool attack=4")
+    brown = ref(sc, "agent_brown", "combat")
+    a = advise(sc.game, 0, weighed(Command("buytime", (brown,))))
+    assert a.sentence.startswith("Buy Time against Agent Brown: it strikes for 1 Time when the turn ends")
+
+
+def test_end_turn_names_the_pools_left_unspent():
+    sc = table("active 0\npool recruit=1 attack=2")
+    assert advise(sc.game, 0, weighed(Command("end"))).sentence == \
+        "End your turn: nothing left is worth your 1 Recruit or 2 Attack"
+    sc = table("active 0\npool recruit=0 attack=0")
+    assert advise(sc.game, 0, weighed(Command("end"))).sentence == \
+        "End your turn: you have nothing left to play or spend"
+
+
+@pytest.mark.rule("LE-RECRUIT-01")
+def test_le_recruit_01_recruit_says_the_cost_and_what_the_deck_lacks():
+    # the starting deck holds more Recruit than Attack: a Hero with Attack is what it needs
+    sc = table("active 0\nworld 0 real\nput trinity_the_matrix_twin_pistols dock.0 up\npool recruit=3")
+    pistols = ref(sc, "trinity_the_matrix_twin_pistols", "dock.0")
+    a = advise(sc.game, 0, weighed(Command("recruit", (pistols,))))
+    assert a.sentence.startswith("Recruit Twin Pistols (3): your deck needs Attack")
+    assert a.cards == (pistols,)
+
+
+@pytest.mark.rule("LE-MOVE-01", "LE-MATRIX-01")
+def test_le_move_01_moves_and_scans_point_at_their_spaces():
+    sc = table("active 0\nworld 0 real\nput agent_brown row.2 up\npool attack=5")
+    a = advise(sc.game, 0, weighed(Command("move", ("matrix",))))
+    assert a.piles == ("in_matrix",)
+    assert a.sentence == "Move into the Matrix: Agent Brown is there, and you have 5 Attack"
+    sc = table("active 0\nworld 0 matrix\nput agent_brown row.3 down\npool attack=5")
+    a = advise(sc.game, 0, weighed(Command("scan", (3,))))
+    assert a.piles == ("row.3",) and a.sentence.startswith("Scan Row space 4:")
+    assert "Agent Brown" not in a.sentence  # a face-down card stays unnamed
+
+
+@pytest.mark.rule("LE-STRIKE-02")
+def test_le_strike_02_leaving_the_matrix_turns_the_strikes_to_time():
+    sc = table("active 0\nworld 0 matrix\nput agent_brown combat up\npool attack=0")
+    a = advise(sc.game, 0, weighed(Command("move", ("real", "subway"))))
+    assert a.sentence == ("Leave the Matrix by the Subway phone: from the Real World the Combat Zone's "
+                          "strikes hit the Time Track, not you (1 Strike card)")
+    assert a.piles == ("row.0",)
+
+
+def test_a_decision_option_is_pointed_at():
+    sc = table("active 0\nhand 0 unplug there_is_no_spoon\neffect 0 discard")
+    d = sc.game.state.decision
+    assert d is not None
+    a = advise(sc.game, 0, weighed(Command("choose", (1,))))
+    assert a.option == 1 and a.sentence == f"Choose {d.options[1]}: it is the card you will miss least"
+
+
+def test_every_command_verb_has_words_of_its_own():
+    """A verb an Act or a rule adds later must be given a sentence here (not only the fallback)."""
+    verbs = {a.verb for a in ACTIONS.values()}
+    assert verbs <= set(_VERBS), sorted(verbs - set(_VERBS))
+
+
+def test_the_fallback_uses_the_commands_usage_line():
+    sc = table("active 0")
+    a = advise(sc.game, 0, weighed(Command("undo")))
+    assert a.sentence.startswith("Undo")
+
+
+@pytest.mark.parametrize("film", [f.id for f in available_films(load_db([]))])
+def test_every_legal_command_of_real_games_gets_one_sentence(film: str):
+    """Random games of each film: every command legal along the way is advised in one sentence
+    (no stray text, no sentence break) without changing the game."""
+    db = load_db([])
+    for players, seed in ((1, 1), (3, 2)):
+        g = LegendaryGame.new(default_setup(db, players, seed, [], film=film), db, track_undo=False)
+        bot = RandomBot(seed, end_bias=0.15)
+        for _ in range(400):
+            if g.over:
+                break
+            seat = g.table().acting_seat()
+            before = g.state_hash()
+            for c in g.legal_commands(seat):
+                s = advise(g, seat, weighed(c)).sentence
+                assert s[0].isupper() and "None" not in s and ". " not in s and not s.endswith("."), s
+            assert g.state_hash() == before
+            g.apply(bot.choose(g))
+
+
+def test_a_hint_is_a_legal_command_of_the_asking_seat_and_leaves_the_game_alone():
+    sc = table("active 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4")
+    g = sc.game
+    before, log = g.state_hash(), list(g.commands)
+    a = hint(g, 0)
+    assert g.is_legal(a.command) and g.table().command_seat(a.command) == 0
+    assert (g.state_hash(), g.commands) == (before, log)
+
+
+def test_the_copy_a_look_ahead_plays_on_is_not_the_game():
+    sc = table("active 0\npool recruit=1")
+    copy = snapshot(sc.game)
+    accepted_cmd = copy.apply("end")
+    assert accepted_cmd.accepted and copy.state_hash() != sc.game.state_hash()
+
+
+@pytest.mark.rule("LE-CAMPAIGN-10")
+def test_le_campaign_10_a_campaign_game_looks_ahead_for_the_major_victory():
+    sc = table("")
+    assert goal_of(sc.game) == "win"
+    sc.game.state.setup["campaign"] = "c1/1/1"
+    assert goal_of(sc.game) == "major"
+
+
+def test_an_advised_fight_is_accepted():
+    sc = table("active 0\nworld 0 matrix\nput rooftop_police combat up\npool attack=3")
+    police = ref(sc, "rooftop_police", "combat")
+    a = advise(sc.game, 0, weighed(Command("fight", (police,))))
+    accepted(sc, a.command.text())
