@@ -29,7 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.newgame import SEAT_CHOICES, STORY, FilmChoice, NewGameChoice, SheetChoices, StoryChoices
+from matrix_gui.newgame import (
+    LEGENDARY_SEAT_CHOICES,
+    SEAT_CHOICES,
+    STORY,
+    FilmChoice,
+    NewGameChoice,
+    SheetChoices,
+    StoryChoices,
+)
 from matrix_gui.settings import LastSetup, Settings
 
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
@@ -85,7 +93,8 @@ class NewGameDialog(QDialog):
             rlay = QHBoxLayout(row)
             rlay.setContentsMargins(0, 0, 0, 0)
             rlay.addWidget(box, 1)
-            rlay.addWidget(self._seat_box(f"Who plays player {i + 1}", self.seat_boxes))
+            who = self._seat_box(f"Who plays player {i + 1}", self.seat_boxes, LEGENDARY_SEAT_CHOICES)
+            rlay.addWidget(who)
             self.avatar_boxes.append(box)
             self.avatar_labels.append(lab)
             self.avatar_rows.append(row)
@@ -143,12 +152,13 @@ class NewGameDialog(QDialog):
         self._ruleset_changed()
 
     @staticmethod
-    def _seat_box(name: str, into: list[QComboBox]) -> QComboBox:
+    def _seat_box(name: str, into: list[QComboBox],
+                  choices: tuple[tuple[str, str], ...] = SEAT_CHOICES) -> QComboBox:
         """A seat's "played by" list (a person, or a bot that plays its turns on its own)."""
         box = QComboBox()
         box.setAccessibleName(name)
         box.setToolTip("A bot plays this seat's turns on its own, seeing only what the seat may see")
-        for kind, text in SEAT_CHOICES:
+        for kind, text in choices:
             box.addItem(text, kind)
         into.append(box)
         return box

@@ -357,6 +357,11 @@ class MainWindow(QMainWindow):
         _set_shortcut(self.act_objective, "O")
         self.act_objective.triggered.connect(lambda: self.submit_verb("objective"))
         self.addAction(self.act_objective)
+        self.act_hint = QAction("&Hint", self)
+        self.act_hint.setToolTip("What would a good player do now, and why? The table marks the move (H)")
+        _set_shortcut(self.act_hint, "H")
+        self.act_hint.triggered.connect(self.hint)
+        self.addAction(self.act_hint)
         self._fill_actions_menu()
         view = mb.addMenu("&View")
         self.act_full = self._action(view, "&Full Screen", self.toggle_full_screen,
@@ -615,6 +620,14 @@ class MainWindow(QMainWindow):
         page = self.current_page()
         if page is not None:
             page.submit_verb(verb)
+
+    def hint(self) -> None:
+        """H: the current page's hint (a look-ahead's move and why), where its ruleset has one."""
+        page = self.current_page()
+        if page is None:
+            self.status("No game is running: start one for a hint")
+            return
+        page.hint()
 
     # --- reacting to the game ---------------------------------------------------------------------------
 

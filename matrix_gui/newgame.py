@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 STORY = "story"  # the film list's entry for Make Your Own Stories
 # Who may play a seat, as the dialog offers it: (engine.core.seats kind, name).
 SEAT_CHOICES = (("human", "Person"), ("heuristic", "Bot"), ("random", "Bot (random moves)"))
+# A Legendary seat may also be played by the bot that looks ahead (engine/legendary/bots/search_bot.py).
+LEGENDARY_SEAT_CHOICES = (*SEAT_CHOICES, ("search", "Bot (looks ahead)"))
 
 
 @dataclass(frozen=True)

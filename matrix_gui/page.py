@@ -140,6 +140,10 @@ class TablePage(QWidget):
         """A window key's command: E ('end'), O ('objective')."""
         raise NotImplementedError
 
+    def hint(self) -> None:
+        """H: show what a look-ahead would do now and why (a ruleset without hints says so)."""
+        self.status("This game has no hints")
+
     def fill_actions_menu(self, menu: QMenu) -> None:
         """The Actions menu: every legal command (the keyboard route) and the page's own entries."""
         raise NotImplementedError

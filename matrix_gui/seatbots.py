@@ -4,8 +4,10 @@ A game's setup says who plays each seat (``engine.core.seats``); the page of the
 driver a move maker per bot seat (``TablePage.bot_players``). Whenever the table settles (the
 animation queue's ``idle``) and a bot seat must act, a single-shot timer plays that bot's next
 command through the operations layer after a readable pause; its events animate like anyone's.
-Nothing here blocks the event loop. Pause, one step and a faster pace are the View menu's
-(F6, F7, F8); while a bot acts, the person at the screen is refused with ``refusal()``.
+Nothing here blocks the event loop: a bot that looks ahead (up to a second a decision) thinks in
+a worker thread on a copy of the game (``matrix_gui.thinking``) and its command is played when it
+comes, if the game has not moved on meanwhile. Pause, one step and a faster pace are the View
+menu's (F6, F7, F8); while a bot acts, the person at the screen is refused with ``refusal()``.
 """
 from __future__ import annotations
 
@@ -27,7 +29,11 @@ PACES = (1.0, 2.0, 4.0)  # "Faster" cycles through these
 DELAY_MS = 700  # the pause before each bot command at 1x, after the table settled
 RETRY_MS = 250  # a dialog is open: look again this much later
 
-BotMove = Callable[[], Command]  # one bot seat's next command in the current game
+# Work a bot that looks ahead does off the GUI thread: its next command, found on a copy of the game.
+Thought = Callable[[], Command]
+# One bot seat's next command in the current game, or (a slow bot) the thought that finds it; called
+# on the GUI thread, so a thought copies what it reads before it is returned.
+BotMove = Callable[[], "Command | Thought"]
 
 
 class SeatBots(QObject):
@@ -50,6 +56,10 @@ class SeatBots(QObject):
         self.pace = 0  # index into PACES
         self.delay_ms = DELAY_MS
         self.moves = 0  # bot commands played in this game
+        from matrix_gui.thinking import Thinker
+
+        self.thinker = Thinker(self)
+        self.thinking: int | None = None  # the seat whose bot is thinking in a worker thread
 
     # --- the game's bots ------------------------------------------------------------------------------
 
@@ -68,6 +78,8 @@ class SeatBots(QObject):
     def cancel(self) -> None:
         """Stop driving (a new or loaded game, the window closing): no bot command is pending."""
         self.timer.stop()
+        self.thinker.cancel()
+        self.thinking = None
         if self._anim is not None:
             try:
                 self._anim.idle.disconnect(self.poke)
@@ -117,6 +129,8 @@ class SeatBots(QObject):
         seat = self.seat_to_act()
         if self.paused:
             return "Bots paused · F6 resume · F7 one move"
+        if seat is not None and self.page is not None and self.thinking == seat:
+            return f"{self.page.seat_name(seat)} (bot) is thinking… · F6 pause"
         if seat is not None and self.page is not None:
             return f"{self.page.seat_name(seat)} (bot) is playing · {self.speed:g}x · F6 pause · F8 faster"
         return f"Bots {self.speed:g}x · F6 pause · F8 faster"
@@ -126,7 +140,7 @@ class SeatBots(QObject):
     def poke(self) -> None:
         """The table settled (or the game changed): time the next bot command, if a bot must act."""
         self.changed.emit()
-        if self.paused or self.timer.isActive() or self.seat_to_act() is None:
+        if self.paused or self.timer.isActive() or self.thinking is not None or self.seat_to_act() is None:
             return
         self.timer.start(int(self.delay_ms / self.speed))
 
@@ -145,13 +159,41 @@ class SeatBots(QObject):
         """Play the acting bot's next command now; False when no bot must act or it was refused
         (the bots pause and the status bar says why)."""
         seat = self.seat_to_act()
-        if seat is None or self.page is None:
+        if seat is None or self.page is None or self.thinking is not None:
             return False
         name = self.page.seat_name(seat)
         try:
-            cmd = self.players[seat]()
+            got = self.players[seat]()
         except RuntimeError as e:  # (a bot that finds no move: the game must not hang on it)
             return self._stop(f"The bot playing {name} found no move ({e}): the bots are paused")
+        if not isinstance(got, Command):
+            self._think(seat, got)
+            return True
+        return self._play(seat, got)
+
+    def _think(self, seat: int, thought: Thought) -> None:
+        """Let a slow bot think in a worker thread; its command is played when it comes, unless
+        the game moved on (an undo, a new game) or the bots were paused meanwhile."""
+        version, stepped = self.ops.version, self.paused  # (F7 plays one move of paused bots)
+        self.thinking = seat
+        self.changed.emit()
+
+        def done(cmd: Command) -> None:
+            self.thinking = None
+            if self.ops.version == version and self.seat_to_act() == seat and (stepped or not self.paused):
+                self._play(seat, cmd)
+            self.poke()
+
+        def failed(e: BaseException) -> None:
+            self.thinking = None
+            name = self.page.seat_name(seat) if self.page is not None else f"Player {seat + 1}"
+            self._stop(f"The bot playing {name} found no move ({e}): the bots are paused")
+
+        self.thinker.run(thought, done, failed)
+
+    def _play(self, seat: int, cmd: Command) -> bool:
+        assert self.page is not None
+        name = self.page.seat_name(seat)
         res = self.ops.submit(cmd)
         if not isinstance(res, Accepted):
             return self._stop(f"The bot playing {name} was refused ({res.reason}): the bots are paused")

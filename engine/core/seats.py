@@ -6,15 +6,16 @@ BOT_KINDS = ("heuristic", "random")  # every ruleset has these bots (engine/<rul
 SEAT_KINDS = (HUMAN, *BOT_KINDS)
 
 
-def seats_problem(seats: list[str], n: int) -> str | None:
-    """Why ``seats`` cannot say who plays the ``n`` seats, or None (an empty list: all people)."""
+def seats_problem(seats: list[str], n: int, kinds: tuple[str, ...] = SEAT_KINDS) -> str | None:
+    """Why ``seats`` cannot say who plays the ``n`` seats, or None (an empty list: all people);
+    ``kinds``: who may play a seat of the ruleset (a ruleset may have bots of its own)."""
     if not seats:
         return None
     if len(seats) != n:
         return f"the setup names who plays {len(seats)} seats, but the game has {n}"
-    bad = [s for s in seats if s not in SEAT_KINDS]
+    bad = [s for s in seats if s not in kinds]
     if bad:
-        return f"{bad[0]!r} cannot play a seat (choose {', '.join(SEAT_KINDS)})"
+        return f"{bad[0]!r} cannot play a seat (choose {', '.join(kinds)})"
     return None
 
 

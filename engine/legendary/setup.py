@@ -9,7 +9,7 @@ from pydantic import StrictBool, StrictInt, StrictStr
 from engine.core import rng
 from engine.core.inputcheck import InputModel, check
 from engine.core.plaindata import dc_dict
-from engine.core.seats import seats_problem
+from engine.core.seats import SEAT_KINDS, seats_problem
 from engine.legendary import flow, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
@@ -18,6 +18,9 @@ from engine.legendary.table import Table
 from engine.legendary.variants import variant_problem
 
 POTS_BY_PLAYERS = {1: 0, 2: 1, 3: 3, 4: 5, 5: 5}  # LE-SETUP-15
+# Who may play a Legendary seat: a person, the bots of every ruleset, or the bot that looks ahead
+# (engine/legendary/bots/search_bot.py).
+LEGENDARY_SEAT_KINDS = (*SEAT_KINDS, "search")
 
 
 # LE-SETUP-26/27: the first game's Avatars (as character ids), dropped from the end for fewer
@@ -175,7 +178,7 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     problem = variant_problem(setup.variants) or traitor.setup_problem(setup.traitor, n)
     if problem:
         raise SetupError(problem)
-    if (problem := seats_problem(setup.seats, n)) is not None:
+    if (problem := seats_problem(setup.seats, n, LEGENDARY_SEAT_KINDS)) is not None:
         raise SetupError(f"seats: {problem}")
     need, have = 3 * pots_per_mini_deck(setup), sum(
         c.copies for c in db.cards.values() if getattr(c, "part_of_the_system", False))

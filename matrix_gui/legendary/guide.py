@@ -21,6 +21,12 @@ from matrix_gui.hudstrip import HudStrip
 from matrix_gui.legendary.tablefacts import strike_limit
 
 ROLES = {"caption": "#39ff7a"}
+HINT = "#ff6bf0"  # the hint's colour: its button, the marked button, the cards it points at
+HINT_STYLE = f"""
+QToolButton#hint {{ background: #3a1238; border-color: {HINT}; }}
+QToolButton#hint:hover {{ background: #5a1d56; }}
+QToolButton[hinted="true"] {{ border: 3px solid {HINT}; }}
+"""
 BUTTON_STYLE = """
 QToolButton { background: #175c33; color: #eafff1; border: 1px solid #39ff7a; border-radius: 6px;
               padding: 4px 14px; font-weight: bold; }
@@ -32,18 +38,23 @@ QToolButton:disabled { background: #0e2a18; color: #557a63; border-color: #2f5a3
 class GuideStrip(HudStrip):
     """Next step + End Turn, the Objective panel and the strikes panel, side by side."""
 
-    def __init__(self, end_turn: QAction, objective: QAction, parent: QWidget | None = None) -> None:
+    def __init__(self, end_turn: QAction, objective: QAction, hint: QAction,
+                 parent: QWidget | None = None) -> None:
         super().__init__("guide", ROLES, 16, parent)
         self.prompt = self._wrapping()
         self.prompt.setObjectName("step")
         self.prompt.setAccessibleName("Next step")
         self.end_turn = self._button(end_turn)
         self.complete = self._button(objective)
+        self.hint = self._button(hint)  # H: what the look-ahead would do now, and why
+        self.hint.setObjectName("hint")
+        self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
         self.objective = self._wrapping()
         self.objective.setAccessibleName("Objective")
         self.strikes = self._wrapping()
         self.strikes.setAccessibleName("Strikes this turn")
         self.row.addLayout(self._panel("NEXT", self.prompt), 5)
+        self.row.addWidget(self.hint)
         self.row.addWidget(self.complete)
         self.row.addWidget(self.end_turn)
         self.row.addLayout(self._panel("OBJECTIVE", self.objective), 4)
@@ -54,7 +65,8 @@ class GuideStrip(HudStrip):
         return (f"QLabel#step {{ color: #ffe6a3; font-size: {round(15 * scale)}px; font-weight: bold; }}"
                 f'QLabel[role="caption"] {{ font-size: {round(11 * scale)}px; letter-spacing: 1px; }}'
                 + BUTTON_STYLE.replace("padding: 4px 14px;", f"padding: {round(4 * scale)}px "
-                                       f"{round(14 * scale)}px; font-size: {round(14 * scale)}px;"))
+                                       f"{round(14 * scale)}px; font-size: {round(14 * scale)}px;")
+                + HINT_STYLE)
 
     def _wrapping(self, role: str = "") -> QLabel:
         lab = self._label(role)
@@ -78,9 +90,20 @@ class GuideStrip(HudStrip):
         col.addWidget(body, 1)
         return col
 
+    def show_hint(self, text: str, button: QToolButton | None = None) -> None:
+        """A hint (or "Thinking…") in the NEXT panel until the game moves on; ``button``: the
+        strip's button the hint points at (End Turn, Complete Objective), marked."""
+        self.hinting = text
+        self.prompt.setText(text)
+        for b in (self.end_turn, self.complete):
+            b.setProperty("hinted", b is button)
+            b.style().unpolish(b)
+            b.style().polish(b)
+        self.publish({**self.values, "next_step": self.prompt.text()})
+
     def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
         """Show a view's guidance; the Complete Objective button only while it can be done."""
-        self.prompt.setText(view.get("next_step", ""))
+        self.prompt.setText(self.hinting or view.get("next_step", ""))
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
         self.objective.setToolTip(view.get("act_part", ""))
@@ -91,6 +114,7 @@ class GuideStrip(HudStrip):
         self.strikes.setToolTip(strike_lines(fc))
         self.complete.setVisible(can_complete)
         self.end_turn.setVisible(not view.get("outcome"))
+        self.hint.setVisible(not view.get("outcome"))
         self.publish({"next_step": self.prompt.text(), "objective": obj,
                       "strikes": self.strikes.text()})
 
@@ -118,10 +142,10 @@ def strike_lines(fc: dict[str, Any]) -> str:
 class TableGuide:
     """The guide strip, the banner and the end screen of one table page."""
 
-    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, *,
+    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, hint: QAction, *,
                  new_game: Callable[[], Any], back_to_start: Callable[[], Any],
                  show_log: Callable[[], Any]) -> None:
-        self.strip = GuideStrip(end_turn, objective)
+        self.strip = GuideStrip(end_turn, objective, hint)
         self.end = EndScreen(window)
         self.end.new_game.connect(new_game)
         self.end.back_to_start.connect(back_to_start)
@@ -135,8 +159,9 @@ class TableGuide:
         scene.addItem(self.banner)
         self._seen = (view["act"], view["part"])
 
-    def show(self, view: dict[str, Any], can_complete: bool, animate: bool) -> None:
-        """Bring the strip, the banner and the end screen up to date with ``view``."""
+    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0) -> None:
+        """Bring the strip, the banner and the end screen up to date with ``view`` (``hints``: how
+        many hints the game's record counts, for the end screen)."""
         over = view.get("outcome")
         self.strip.update_from(view, can_complete and not over)
         seen = (view["act"], view["part"])
@@ -149,6 +174,6 @@ class TableGuide:
         self._seen = seen
         if over:
             if self.end.isHidden() or self.end.outcome != over:
-                self.end.show_outcome(over, legendary_facts(over))
+                self.end.show_outcome(over, [*legendary_facts(over), f"hints used: {hints}"])
         elif not self.end.isHidden():
             self.end.hide()

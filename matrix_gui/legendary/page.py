@@ -51,8 +51,9 @@ class LegendaryPage(TablePage):
         self.hud = Hud()
         self.view = TableView(self.ops, win.busy, win.status)
         # next step with End Turn, Objective, strike forecast; the Act/Part banner; the end screen
-        self.guide = TableGuide(win, win.act_end, win.act_objective, new_game=win.new_game_dialog,
-                                back_to_start=win.back_to_start, show_log=lambda: win.toggle_log(True))
+        self.guide = TableGuide(win, win.act_end, win.act_objective, win.act_hint,
+                                new_game=win.new_game_dialog, back_to_start=win.back_to_start,
+                                show_log=lambda: win.toggle_log(True))
         self.guide.end.campaign_next.connect(win.campaign_next)
         self.guide.end.to_campaign.connect(lambda: win.show_campaigns())
         lay.addWidget(self.hud)
@@ -70,6 +71,11 @@ class LegendaryPage(TablePage):
         self.pending: int | None = None  # the seat the curtain waits for
         self.handoffs = 0
         self.view.held = self._held
+        from matrix_gui.thinking import Thinker
+
+        self.thinker = Thinker(self)  # hints think off the GUI thread
+        self.hinted: Any = None  # the advice shown now (engine.legendary.advice.Advice), or None
+        self._hint_version = -1  # the game version the shown hint (or "Thinking…") is for
 
     # --- content (the cards and films, loaded when first needed) -----------------------------------
 
@@ -214,11 +220,31 @@ class LegendaryPage(TablePage):
         kinds = bot_seats(setup.seats)
         out: dict[int, Callable[[], Command]] = {}
         for seat, kind in kinds.items():
+            mine = {seat} if setup.traitor else set(kinds)
+            if kind == "search":  # it looks ahead off the GUI thread, on a copy of the game
+                out[seat] = self._thinking_bot(seat, mine)
+                continue
             bot = BOTS[kind](setup.seed + seat, end_bias=0.15) if kind == "random" else \
                 BOTS[kind](setup.seed + seat)
-            mine = {seat} if setup.traitor else set(kinds)
             out[seat] = lambda bot=bot, mine=mine: bot.choose(self.ops.game, seats=mine)
         return out
+
+    def _thinking_bot(self, seat: int, mine: set[int]) -> Callable[[], Callable[[], Command]]:
+        """The move maker of a seat the look-ahead bot plays: on the GUI thread it copies the game
+        and returns the thought (``matrix_gui.seatbots``); a campaign game plays for the Major
+        Victory (LE-CAMPAIGN-10)."""
+        from engine.legendary.advice import goal_of, snapshot
+        from engine.legendary.bots import BOTS
+
+        g = self.game
+        assert g is not None
+        bot = BOTS["search"](g.setup.seed + seat, goal=goal_of(g))
+
+        def think() -> Callable[[], Command]:
+            copy = snapshot(self.ops.game)
+            return lambda: bot.choose(copy, seats=mine)
+
+        return think
 
     def _hand_off_if_needed(self) -> None:
         """After each settled command of a secret game: cover the table if another seat acts now."""
@@ -297,6 +323,7 @@ class LegendaryPage(TablePage):
         game = self.ops.game
         win = self.win
         settings = win.settings
+        self._drop_hint()
         self.pending = None
         self.handoffs = 0
         self.curtain.hide()
@@ -335,6 +362,8 @@ class LegendaryPage(TablePage):
     def refresh(self) -> None:
         if self.game is None:
             return
+        if self._hint_version != self.ops.version:
+            self._drop_hint()
         self._hand_off_if_needed()
         view = self.observe()
         self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line)
@@ -343,7 +372,7 @@ class LegendaryPage(TablePage):
             view = {**view, "next_step": f"{self._seat_name(bot)} is played by a bot: its moves play "
                                          "themselves (View menu: F6 pause, F7 one move, F8 faster)"}
         self.guide.show(view, bool(view.get("objective_ready")) and bot is None,
-                        not self.win.settings.skip_animations)
+                        not self.win.settings.skip_animations, self.game.hints)
         if bot is not None:
             self.guide.strip.end_turn.setVisible(False)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
@@ -380,3 +409,84 @@ class LegendaryPage(TablePage):
             menu.addSeparator()
         menu.addAction(self.win.act_end)
         menu.addAction(self.win.act_objective)
+        menu.addAction(self.win.act_hint)
+
+    # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
+
+    def hint(self) -> None:
+        """Look ahead for the seat at the screen off the GUI thread ("Thinking…"), then mark the
+        move on the table and say why; the game's record counts the hint. Never for a bot's move,
+        behind the curtain or in a game stepped through; in a Traitor mode only from the asking
+        seat's view (the look-ahead reads only what that seat may see)."""
+        from engine.legendary.advice import look_ahead, snapshot
+
+        g = self.game
+        if g is None or g.over:
+            self.refuse("There is no move to hint at: the game is over" if g is not None
+                        else "No game is running")
+            return
+        if self.ops.viewing is not None:
+            self.refuse("This is a saved game being stepped through: Take Over From Here to play on")
+            return
+        if (why := self._held()) is not None:
+            self.refuse(why)
+            return
+        if self.thinker.busy:
+            self.status("Still thinking about the last hint…")
+            return
+        seat = self._acting()
+        assert seat is not None
+        version = self.ops.version
+        copy = snapshot(g)
+        seed = g.setup.seed + len(g.commands)
+        self._drop_hint()
+        self._hint_version = version
+        self.guide.strip.show_hint("Thinking…")
+        self.status("Thinking…")
+        self.thinker.run(lambda: look_ahead(copy, seat, seed), lambda got: self._hinted(version, seat, got),
+                         lambda e: self._hint_failed(version, e))
+
+    def _hinted(self, version: int, seat: int, analysis: Any) -> None:
+        from engine.legendary.advice import advise
+
+        g = self.game
+        if g is None or self.ops.version != version or self._held() is not None:
+            return  # the game moved on meanwhile: this hint is about a table that is gone
+        advice = advise(g, seat, analysis)
+        self.ops.count_hint()
+        self.hinted = advice
+        strip = self.guide.strip
+        button = {"end": strip.end_turn, "objective": strip.complete}.get(advice.command.verb)
+        strip.show_hint(f"Hint: {advice.sentence}", button)
+        self.status(f"Hint: {advice.sentence}")
+        if self.table is not None:
+            for key in self._hint_keys(advice):
+                for it in self.table.items_for(key):
+                    it.set_mark("hint", True)
+
+    def _hint_keys(self, advice: Any) -> list[tuple[str, Any]]:
+        """The table's items a hint marks: its cards and piles as the engine names them, else what
+        the command's gestures touch."""
+        from matrix_gui.legendary.intents import involved
+
+        keys: list[tuple[str, Any]] = [("card", c) for c in advice.cards]
+        keys += [("pile", p) for p in advice.piles]
+        if advice.option is not None:
+            keys.append(("option", advice.option))
+        if self.table is not None and not any(self.table.item_for(k) is not None for k in keys):
+            keys = involved(advice.command, self.view.index())[:2]
+        return keys
+
+    def _hint_failed(self, version: int, e: BaseException) -> None:
+        if self.ops.version == version:
+            self._drop_hint()
+            self.refuse(f"No hint this time: the look-ahead failed ({e})")
+
+    def _drop_hint(self) -> None:
+        """The game moved on: the hint no longer applies (its marks and words go)."""
+        self.thinker.cancel()
+        self.hinted = None
+        self._hint_version = -1
+        self.guide.strip.show_hint("")
+        if self.table is not None:
+            self.table.clear_marks("hint")

@@ -1,0 +1,125 @@
+"""The Hint action (H, and the button beside End Turn): it thinks off the GUI thread ("Thinking…"),
+then marks the move on the table and says why in the NEXT panel; the game's record counts each hint,
+through save and load and on the end screen; never for a bot's move or a table that moved on."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.gui.conftest import scenario
+
+pytestmark = pytest.mark.gui
+
+FIGHT = ("active 0", "world 0 matrix", "empty combat", "put test_one_drill_cop combat up", "pool attack=6")
+
+
+def hinted_items(win) -> list:
+    return [it for it in win.table.keyed_items() if "hint" in it.marks]
+
+
+def ask(qtbot, win, how: str = "key"):
+    """Ask for a hint (H or the button) and wait for it; the status bar's messages on the way."""
+    said: list[str] = []
+    win.statusBar().messageChanged.connect(lambda text: said.append(text))
+    if how == "key":
+        qtbot.keyClick(win.view, Qt.Key.Key_H)
+    else:
+        qtbot.mouseClick(win.guide.hint, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.legendary.hinted is not None, timeout=20000)
+    return win.legendary.hinted, said
+
+
+def test_h_thinks_then_marks_the_move_and_says_why(qtbot, win):
+    scenario(win, *FIGHT)
+    assert win.ops.game.hints == 0
+    advice, said = ask(qtbot, win)
+    assert said[0] == "Thinking…", said  # the search runs off the GUI thread: the table says so first
+    assert said[-1] == f"Hint: {advice.sentence}"
+    assert win.guide.prompt.text() == f"Hint: {advice.sentence}"
+    assert win.ops.game.is_legal(advice.command)
+    marked = hinted_items(win)
+    assert marked, "nothing on the table is marked"
+    assert win.ops.game.hints == 1
+
+
+def test_the_hint_button_sits_beside_end_turn_and_counts_too(qtbot, win):
+    scenario(win, *FIGHT)
+    strip = win.guide
+    assert strip.hint.isVisible() and strip.hint.defaultAction() is win.act_hint
+    assert abs(strip.hint.y() - strip.end_turn.y()) < strip.end_turn.height()
+    ask(qtbot, win, "button")
+    assert win.ops.game.hints == 1
+
+
+def test_a_hint_goes_when_the_game_moves_on(qtbot, win):
+    scenario(win, *FIGHT)
+    advice, _ = ask(qtbot, win)
+    assert win.legendary.view.submit(advice.command)
+    win.anim.finish_all()
+    assert win.legendary.hinted is None and not hinted_items(win)
+    assert not win.guide.prompt.text().startswith("Hint:")
+    assert win.ops.game.hints == 1  # it was given: it stays counted
+
+
+def test_a_hint_for_a_table_that_moved_on_is_dropped_uncounted(qtbot, win):
+    scenario(win, *FIGHT)
+    qtbot.keyClick(win.view, Qt.Key.Key_H)  # the look-ahead starts on a copy of this position...
+    assert win.legendary.view.submit(win.ops.legal()[0])  # ...and the player moves first
+    qtbot.waitUntil(lambda: not win.legendary.thinker.busy, timeout=20000)
+    qtbot.wait(50)
+    win.anim.finish_all()
+    assert win.legendary.hinted is None and not hinted_items(win)
+    assert win.ops.game.hints == 0
+
+
+def test_the_hint_count_survives_save_and_load(qtbot, win, tmp_path: Path):
+    scenario(win, *FIGHT)
+    ask(qtbot, win)
+    win.legendary._drop_hint()
+    ask(qtbot, win)
+    assert win.ops.game.hints == 2
+    assert win.save_file(tmp_path / "g.json")
+    assert win.load_file(tmp_path / "g.json")
+    assert win.ops.game.hints == 2
+    assert win.continue_game()  # the autosave kept it at once
+    assert win.ops.game.hints == 2
+
+
+def test_the_end_screen_says_how_many_hints_were_used(qtbot, win):
+    scenario(win, "active 0", "time 1", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
+    advice, _ = ask(qtbot, win)
+    assert advice.command.verb in ("end", "move", "play", "recruit", "scan", "fight")
+    win.act_end.trigger()
+    win.anim.finish_all()
+    assert win.end_screen.isVisible()
+    assert "hints used: 1" in win.end_screen.stats.text()
+    assert win.guide.hint.isHidden()
+
+
+def test_no_hint_for_a_bot_or_a_finished_game(qtbot, win):
+    win.start_game(_choice(["heuristic", "human"]))
+    win.bots.toggle_pause()  # the bot's move waits: it is a bot's turn
+    assert win.bots.seat_to_act() == 0
+    qtbot.keyClick(win.view, Qt.Key.Key_H)
+    assert "is played by a bot" in win.legendary.last_reason
+    assert not win.legendary.thinker.busy and win.ops.game.hints == 0
+
+
+def _choice(seats: list[str]):
+    from matrix_gui.newgame import NewGameChoice
+
+    return NewGameChoice("legendary", "the_matrix", len(seats), [], 5, seats=seats)
+
+
+def test_new_game_offers_the_bot_that_looks_ahead_for_legendary_seats_only(qtbot, win):
+    from matrix_gui.dialogs import NewGameDialog
+
+    page = win.table_page("legendary")
+    dlg = NewGameDialog(page.film_choices(), page.avatar_name, win.settings.last_setup, win,
+                        story=page.story_choices(), sheet=win.table_page("expedition").sheet_choices())
+    qtbot.addWidget(dlg)
+    legendary = [dlg.seat_boxes[0].itemText(i) for i in range(dlg.seat_boxes[0].count())]
+    replay = [dlg.side_boxes[0].itemText(i) for i in range(dlg.side_boxes[0].count())]
+    assert "Bot (looks ahead)" in legendary and "Bot (looks ahead)" not in replay
