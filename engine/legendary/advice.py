@@ -1,48 +1,27 @@
 """The hint advisor: what a player could do now and why, in one sentence from the table's facts.
 
-``advise(game, seat, analysis)`` turns a look-ahead bot's analysis (its best command and the
-options it weighed with their rollout results) into an ``Advice``: the command, the cards and
-piles it touches (the table highlights them) and one sentence in our words, e.g. "Fight Agent
-Brown: it strikes for 2 Time when the turn ends, and you have 4 Attack for its 3". Every fact the
-sentence cites is one the asking seat may see: face-up cards, its own cards, the public tracks.
+``advise(game, seat, analysis)`` turns the look-ahead bot's ``Analysis``
+(``engine.legendary.bots.search_bot``: its best command and the options it weighed, with their
+play-out results) into an ``Advice``: the command, the cards and piles it touches (the table
+highlights them) and one sentence in our words, e.g. "Fight Agent Brown: it strikes for 2 Time
+when the turn ends, and you have 4 Attack for its 3". Every fact the sentence cites is one the
+asking seat may see: face-up cards, its own cards, the public tracks.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine.core.commands import Command
 from engine.legendary import effects, flow, strikeplan
 from engine.legendary import row as rowmod
 from engine.legendary.acts import registry
+from engine.legendary.bots.search_bot import Analysis, Option, SearchBot
 from engine.legendary.game import LegendaryGame
 from engine.legendary.registry import ACTIONS
 from engine.legendary.state import pp
 from engine.legendary.table import Table
-
-
-class Weighed(Protocol):
-    """One option a look-ahead weighed (``engine.legendary.bots.search_bot.Option``)."""
-
-    @property
-    def command(self) -> Command: ...
-    @property
-    def value(self) -> float: ...
-    @property
-    def wins(self) -> int: ...
-    @property
-    def rollouts(self) -> int: ...
-
-
-class Analysis(Protocol):
-    """A look-ahead's verdict (``engine.legendary.bots.search_bot.Analysis``): the best command and
-    the options weighed, best first (empty when there was one sensible move)."""
-
-    @property
-    def best(self) -> Command: ...
-    @property
-    def options(self) -> Sequence[Weighed]: ...
 
 
 @dataclass(frozen=True)
@@ -70,20 +49,7 @@ def goal_of(game: LegendaryGame) -> str:
 
 def look_ahead(game: LegendaryGame, seat: int, seed: int = 0) -> Analysis:
     """The look-ahead bot's analysis of ``seat``'s move, reading only what that seat may see."""
-    return _interim_analysis(game, seat, seed)
-
-
-@dataclass(frozen=True)
-class _Interim:
-    best: Command
-    options: tuple[Any, ...] = ()
-
-
-def _interim_analysis(game: LegendaryGame, seat: int, seed: int) -> _Interim:
-    from engine.legendary.bots import HeuristicBot
-
-    del seed
-    return _Interim(HeuristicBot().choose(game, seats={seat}))
+    return SearchBot(seed, goal=goal_of(game)).analyse(game, seats={seat})
 
 
 def hint(game: LegendaryGame, seat: int, seed: int = 0) -> Advice:
@@ -439,7 +405,7 @@ def _short(t: Table, cmd: Command) -> str:
     return head[0].lower() + head[1:]
 
 
-def _cite(t: Table, cmd: Command, options: Sequence[Weighed]) -> str:
+def _cite(t: Table, cmd: Command, options: Sequence[Option]) -> str:
     """What the look-ahead found: the best option's wins, against the best other option."""
     mine = next((o for o in options if o.command == cmd), None)
     if mine is None or not mine.rollouts:
@@ -449,6 +415,9 @@ def _cite(t: Table, cmd: Command, options: Sequence[Weighed]) -> str:
         alt = max(others, key=lambda o: o.value)
         lost = alt.rollouts - alt.wins
         return f"{lost} of {alt.rollouts} look-aheads lose if you play on"
+    if not mine.wins and not any(o.wins for o in others):
+        return "no look-ahead wins from here, and this line gets furthest" \
+            if others and mine.value > max(o.value for o in others) else ""
     text = f"it wins {mine.wins} of {mine.rollouts} look-aheads"
     if others:
         alt = next((o for o in others if o.command.verb == "end"), None) or max(others, key=lambda o: o.value)

@@ -123,3 +123,61 @@ def test_new_game_offers_the_bot_that_looks_ahead_for_legendary_seats_only(qtbot
     legendary = [dlg.seat_boxes[0].itemText(i) for i in range(dlg.seat_boxes[0].count())]
     replay = [dlg.side_boxes[0].itemText(i) for i in range(dlg.side_boxes[0].count())]
     assert "Bot (looks ahead)" in legendary and "Bot (looks ahead)" not in replay
+
+
+class Ticks:
+    """A 20 ms QTimer: how often it ticked while a bot was thinking, and the longest gap between
+    two ticks (a frozen event loop shows as a gap as long as the bot's decision)."""
+
+    def __init__(self, win) -> None:
+        import time
+
+        from PySide6.QtCore import QTimer
+
+        self.win, self.clock = win, time.perf_counter
+        self.during = 0
+        self.gap = 0.0
+        self.thinking_started: float | None = None
+        self.longest_thought = 0.0
+        self.last = self.clock()
+        self.timer = QTimer(win)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start(20)
+
+    def _tick(self) -> None:
+        now = self.clock()
+        self.gap = max(self.gap, now - self.last)
+        self.last = now
+        thinking = self.win.bots.thinking is not None
+        if thinking:
+            self.during += 1
+            if self.thinking_started is None:
+                self.thinking_started = now
+        elif self.thinking_started is not None:
+            self.longest_thought = max(self.longest_thought, now - self.thinking_started)
+            self.thinking_started = None
+
+
+def test_a_bot_that_looks_ahead_plays_its_turns_without_freezing_the_table(qtbot, win):
+    from engine.legendary.bots import BOTS
+    from tests.gui.test_whole_game import apply_through_gui
+
+    assert win.start_game(_choice(["search", "human"]))
+    bots = win.bots
+    bots.delay_ms = 1
+    game = win.ops.game
+    ticks = Ticks(win)
+    me = BOTS["heuristic"](2)
+    mine = 0
+    while mine < 6 and not game.over:
+        qtbot.waitUntil(lambda: game.over or (bots.seat_to_act() is None and not win.legendary.busy()),
+                        timeout=120000)
+        if game.over:
+            break
+        assert bots.refusal() is None and win.legendary.legal(), "the person was asked to wait on their move"
+        apply_through_gui(qtbot, win, me.choose(game, seats={1}))
+        mine += 1
+    ticks.timer.stop()
+    assert bots.moves >= 3, "the bot that looks ahead did not play"
+    assert ticks.during >= 3, "the event loop did not run while the bot was thinking"
+    assert ticks.gap < 1.0, f"the table froze for {ticks.gap:.2f} s (thought {ticks.longest_thought:.2f} s)"

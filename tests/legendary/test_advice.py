@@ -7,6 +7,7 @@ import pytest
 from engine.core.commands import Command
 from engine.legendary.advice import _VERBS, advise, goal_of, hint, snapshot
 from engine.legendary.bots import RandomBot
+from engine.legendary.bots.search_bot import Analysis, Option, SearchBot
 from engine.legendary.carddb import load_db
 from engine.legendary.films import available_films
 from engine.legendary.game import LegendaryGame
@@ -31,10 +32,8 @@ def ref(sc: Scenario, def_id: str, pile: str) -> int:
     return next(c for c in s.piles[pile] if s.defs[c] == def_id)
 
 
-def weighed(cmd: Command):  # the analysis a look-ahead gives when one move stands out
-    from engine.legendary.advice import _Interim
-
-    return _Interim(cmd)
+def weighed(cmd: Command) -> Analysis:  # the analysis a look-ahead gives when one move stands out
+    return Analysis(cmd)
 
 
 @pytest.mark.rule("LE-STRIKE-02", "LE-FIGHT-02")
@@ -164,3 +163,35 @@ def test_an_advised_fight_is_accepted():
     police = ref(sc, "rooftop_police", "combat")
     a = advise(sc.game, 0, weighed(Command("fight", (police,))))
     accepted(sc, a.command.text())
+
+
+def test_the_sentence_cites_the_look_ahead_against_ending_the_turn():
+    sc = table("hand 0\nactive 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4")
+    brown = ref(sc, "agent_brown", "combat")
+    fight, end = Command("fight", (brown,)), Command("end")
+    got = advise(sc.game, 0, Analysis(fight, (Option(fight, 0.62, 5, 8), Option(end, 0.25, 2, 8))))
+    assert got.sentence.endswith("; it wins 5 of 8 look-aheads, ending the turn wins 2")
+
+
+@pytest.mark.rule("LE-ACT-15")
+def test_a_minor_victory_says_how_many_look_aheads_lose_if_you_play_on():
+    sc = table("hand 0\nactive 0")
+    minor, end = Command("minor-victory"), Command("end")
+    got = advise(sc.game, 0, Analysis(minor, (Option(minor, 1.0, 8, 8), Option(end, 0.13, 1, 8))))
+    assert got.sentence.startswith("Take the Minor Victory: ")
+    assert got.sentence.endswith("; 7 of 8 look-aheads lose if you play on")
+    assert got.piles == ("acts",)
+
+
+def test_a_real_look_ahead_is_cited_or_left_out_when_it_says_nothing():
+    """The search bot's own analysis of a real position: its numbers are cited, or, when no line
+    wins at all, the sentence says so only if the chosen line gets furthest."""
+    sc = table("hand 0\nactive 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4\ntime 2")
+    analysis = SearchBot(1, deals=2).analyse(sc.game, seats={0})
+    assert analysis.options, "the position has moves worth weighing"
+    got = advise(sc.game, 0, analysis)
+    best = analysis.options[0]
+    if best.wins or any(o.wins for o in analysis.options):
+        assert f"it wins {best.wins} of 2 look-aheads" in got.sentence
+    else:
+        assert "look-ahead" not in got.sentence or "this line gets furthest" in got.sentence
