@@ -24,12 +24,13 @@ MAJOR, MINOR = "major", "minor"
 @dataclass(frozen=True)
 class GameRecord:
     """One finished game: its film's name, how many played, its result ("major", "minor" or
-    "loss:<cause>") and the campaign it belongs to ("" for none)."""
+    "loss:<cause>"), the campaign it belongs to ("" for none) and the hints its players asked for."""
 
     film: str
     players: int
     result: str
     campaign: str = ""
+    hints: int = 0
 
 
 @dataclass(frozen=True)
@@ -46,13 +47,15 @@ class CampaignRecord:
 
 @dataclass(frozen=True)
 class FilmRow:
-    """Games of one film at one player count: played, Major and Minor Victories."""
+    """Games of one film at one player count: played, Major and Minor Victories, and the hints
+    used in them."""
 
     film: str
     players: int
     played: int
     major: int
     minor: int
+    hints: int = 0
 
 
 @dataclass
@@ -103,11 +106,14 @@ def _game(g: Any) -> GameRecord:
         raise TypeError("not an object")
     film, players, result = g["film"], g["players"], g["result"]
     campaign = g.get("campaign", "")
+    hints = g.get("hints", 0)  # (noted since hints were counted)
     if not (isinstance(film, str) and isinstance(result, str) and isinstance(campaign, str)):
         raise TypeError("film, result and campaign are text")
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
         raise ValueError(f"players {players!r} is not 1 to 5")
-    return GameRecord(film, players, result, campaign)
+    if not isinstance(hints, int) or isinstance(hints, bool) or hints < 0:
+        raise ValueError(f"hints {hints!r} is not a count")
+    return GameRecord(film, players, result, campaign, hints)
 
 
 def note_game(path: Path, game: GameRecord) -> None:
@@ -134,10 +140,11 @@ def summarize(games: Iterable[GameRecord], campaigns: Sequence[CampaignRecord],
     n = 0
     for g in games:
         n += 1
-        row = table.setdefault((g.film, g.players), [0, 0, 0])
+        row = table.setdefault((g.film, g.players), [0, 0, 0, 0])
         row[0] += 1
         row[1] += g.result == MAJOR
         row[2] += g.result == MINOR
+        row[3] += g.hints
     rows = [FilmRow(film, players, *counts) for (film, players), counts in sorted(table.items())]
     won = [c for c in campaigns if c.status == "won"]
     return Records(rows=rows, games=n, campaigns=len(campaigns), campaigns_won=len(won),
@@ -175,9 +182,9 @@ def records_markdown(r: Records) -> str:
                    f"campaign{'s' if r.campaigns != 1 else ''} ({r.campaigns_won} won).")
     if r.rows:
         out += ["", "## Wins by film and player count", "",
-                "| Film | Players | Played | Major Victories | Minor Victories |",
-                "| --- | ---: | ---: | ---: | ---: |"]
-        out += [f"| {row.film} | {row.players} | {row.played} | {row.major} | {row.minor} |"
+                "| Film | Players | Played | Major Victories | Minor Victories | Hints used |",
+                "| --- | ---: | ---: | ---: | ---: | ---: |"]
+        out += [f"| {row.film} | {row.players} | {row.played} | {row.major} | {row.minor} | {row.hints} |"
                 for row in r.rows]
     if r.longest is not None:
         c = r.longest

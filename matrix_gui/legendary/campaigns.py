@@ -244,7 +244,7 @@ class CampaignDesk:
         film = next((f.name for f in game.db.films.values() if list(f.acts) == list(s.acts)),
                     "Your own story" if s.story else "Other setup")
         note_game(self.win.paths.data / RECORDS_FILE,
-                  GameRecord(film, len(game.state.players), game.state.result))
+                  GameRecord(film, len(game.state.players), game.state.result, hints=game.hints))
 
     def records(self) -> Any:
         from matrix_gui.records import gather

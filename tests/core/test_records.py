@@ -82,3 +82,31 @@ def test_a_damaged_records_file_is_reported_and_never_written_over(tmp_path, bod
         note_game(path, GameRecord("The Matrix", 1, "major"))
     assert path.read_text(encoding="utf-8") == body
     assert gather(path, []).problems
+
+
+def test_hints_are_noted_per_game_and_summed_in_the_records_view(tmp_path):
+    path = tmp_path / "records.json"
+    note_game(path, GameRecord("The Matrix", 2, "major", hints=3))
+    note_game(path, GameRecord("The Matrix", 2, "loss:time"))
+    assert [g.hints for g in read_games(path)] == [3, 0]
+    r = gather(path, [])
+    assert [(x.played, x.hints) for x in r.rows] == [(2, 3)]
+    assert "| The Matrix | 2 | 2 | 1 | 0 | 3 |" in records_markdown(r)
+
+
+def test_a_records_file_from_before_hints_reads_as_no_hints(tmp_path):
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps({"format": "matrix-tabletop-records", "version": 1,
+                                "games": [{"film": "The Matrix", "players": 1, "result": "major"}]}),
+                    encoding="utf-8")
+    assert read_games(path) == [GameRecord("The Matrix", 1, "major", hints=0)]
+
+
+@pytest.mark.parametrize("bad", [-1, "2", True])
+def test_a_damaged_hint_count_in_the_records_is_reported(tmp_path, bad):
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps({"format": "matrix-tabletop-records", "version": 1,
+                                "games": [{"film": "x", "players": 1, "result": "", "hints": bad}]}),
+                    encoding="utf-8")
+    with pytest.raises(RecordsFileError, match="hints"):
+        read_games(path)

@@ -181,3 +181,26 @@ def test_a_bot_that_looks_ahead_plays_its_turns_without_freezing_the_table(qtbot
     assert bots.moves >= 3, "the bot that looks ahead did not play"
     assert ticks.during >= 3, "the event loop did not run while the bot was thinking"
     assert ticks.gap < 1.0, f"the table froze for {ticks.gap:.2f} s (thought {ticks.longest_thought:.2f} s)"
+
+
+def test_a_finished_games_hints_reach_the_records_view(qtbot, win):
+    from matrix_gui.records import records_markdown
+
+    scenario(win, "active 0", "time 1", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
+    ask(qtbot, win)
+    win.act_end.trigger()
+    win.anim.finish_all()
+    assert win.ops.game.over
+    text = records_markdown(win.campaigns.records())
+    assert "Hints used" in text and text.rstrip().splitlines()[-1].endswith("| 1 |"), text
+
+
+def test_no_hint_behind_the_hand_off_curtain(qtbot, win):
+    from matrix_gui.newgame import NewGameChoice
+
+    assert win.start_game(NewGameChoice("legendary", "the_matrix", 3, [], 4, traitor="ignorance_is_bliss"))
+    page = win.legendary
+    assert page.curtain.isVisible()
+    qtbot.keyClick(win, Qt.Key.Key_H)
+    assert "Hand the computer over first" in page.last_reason
+    assert not page.thinker.busy and win.ops.game.hints == 0
