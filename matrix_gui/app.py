@@ -1,7 +1,7 @@
 """Entry point of the `matrix-tabletop` command (also ``python -m matrix_gui.app``).
 
     matrix-tabletop                     the app: start page with New Game, Continue, Load
-    matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH]
+    matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH] [--hint]
     matrix-tabletop --screenshot OUT.png --ruleset replay [--seed N] [--bot N]   (a Matrix Replay table)
     matrix-tabletop --screenshot OUT.png --ruleset expedition [--players 1-4] [--seed N] [--bot N]
     matrix-tabletop --smoke             check the home can be written, draw a new game offscreen, exit 0
@@ -73,6 +73,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                     help="(screenshot) show the Campaign page with the campaigns under --home, not a game")
     ap.add_argument("--zoom", metavar="CARD", type=zoom_target,
                     help="(screenshot) also show this item zoomed: card:N or a pile such as row.0")
+    ap.add_argument("--hint", action="store_true",
+                    help="(screenshot) ask for a hint first and show it marked on the table")
     ap.add_argument("--first-frame", action="store_true",
                     help="(benchmark) print FIRST_FRAME when the window first paints, then exit")
     return ap.parse_args(argv)
@@ -254,12 +256,30 @@ def _screenshot(win, app, args: argparse.Namespace) -> int:
     for _ in range(3):
         app.processEvents()
     page.table_view.refit()
+    if args.hint and not _show_hint(win, app):
+        print("matrix-tabletop --screenshot: --hint: no hint came (no move to hint at here)", file=sys.stderr)
+        return 2
     if args.zoom and not page.table_view.show_zoom(args.zoom):
         what = f"card {args.zoom[1]}" if args.zoom[0] == "card" else f"pile {args.zoom[1]!r}"
         print(f"matrix-tabletop --screenshot: --zoom: {what} shows no card face on this table",
               file=sys.stderr)
         return 2
     return _write_screenshot(win, app, args)
+
+
+def _show_hint(win, app, timeout: float = 60.0) -> bool:
+    """Ask the current page for a hint (H) and wait until it shows; False if none came."""
+    import time
+
+    page = win.current_page()
+    page.hint()
+    thinker = getattr(page, "thinker", None)
+    end = time.monotonic() + timeout
+    while thinker is not None and thinker.busy and time.monotonic() < end:
+        app.processEvents()
+        time.sleep(0.01)
+    app.processEvents()
+    return getattr(page, "hinted", None) is not None
 
 
 def _write_screenshot(win, app, args: argparse.Namespace) -> int:
