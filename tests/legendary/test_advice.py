@@ -32,15 +32,21 @@ def ref(sc: Scenario, def_id: str, pile: str) -> int:
     return next(c for c in s.piles[pile] if s.defs[c] == def_id)
 
 
+def on_card(text: str, def_id: str, pile: str, verb: str):
+    """The table ``text`` sets up, the first ``def_id`` card in ``pile`` and the advice to ``verb`` it."""
+    sc = table(text)
+    cid = ref(sc, def_id, pile)
+    return sc, cid, advise(sc.game, 0, weighed(Command(verb, (cid,))))
+
+
 def weighed(cmd: Command) -> Analysis:  # the analysis a look-ahead gives when one move stands out
     return Analysis(cmd)
 
 
 @pytest.mark.rule("LE-STRIKE-02", "LE-FIGHT-02")
 def test_le_strike_02_fight_says_what_the_enemy_will_strike_and_the_attack_you_have():
-    sc = table("active 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4")
-    brown = ref(sc, "agent_brown", "combat")
-    a = advise(sc.game, 0, weighed(Command("fight", (brown,))))
+    _, brown, a = on_card("active 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4",
+                          "agent_brown", "combat", "fight")
     assert a.sentence == ("Fight Agent Brown: it gives Thomas Anderson 1 Strike card when the turn ends, "
                           "and you have 4 Attack for its 4")
     assert a.cards == (brown,) and a.command == Command("fight", (brown,))
@@ -48,9 +54,8 @@ def test_le_strike_02_fight_says_what_the_enemy_will_strike_and_the_attack_you_h
 
 @pytest.mark.rule("LE-STRIKE-03")
 def test_le_strike_03_from_the_real_world_the_strike_is_time():
-    sc = table("active 0\nworld 0 real\nput agent_brown combat up\npool attack=4")
-    brown = ref(sc, "agent_brown", "combat")
-    a = advise(sc.game, 0, weighed(Command("buytime", (brown,))))
+    _, _, a = on_card("active 0\nworld 0 real\nput agent_brown combat up\npool attack=4",
+                      "agent_brown", "combat", "buytime")
     assert a.sentence.startswith("Buy Time against Agent Brown: it strikes for 1 Time when the turn ends")
 
 
@@ -66,9 +71,8 @@ def test_end_turn_names_the_pools_left_unspent():
 @pytest.mark.rule("LE-RECRUIT-01")
 def test_le_recruit_01_recruit_says_the_cost_and_what_the_deck_lacks():
     # the starting deck holds more Recruit than Attack: a Hero with Attack is what it needs
-    sc = table("active 0\nworld 0 real\nput trinity_the_matrix_twin_pistols dock.0 up\npool recruit=3")
-    pistols = ref(sc, "trinity_the_matrix_twin_pistols", "dock.0")
-    a = advise(sc.game, 0, weighed(Command("recruit", (pistols,))))
+    _, pistols, a = on_card("active 0\nworld 0 real\nput trinity_the_matrix_twin_pistols dock.0 up\n"
+                            "pool recruit=3", "trinity_the_matrix_twin_pistols", "dock.0", "recruit")
     assert a.sentence.startswith("Recruit Twin Pistols (3): your deck needs Attack")
     assert a.cards == (pistols,)
 
@@ -159,9 +163,8 @@ def test_le_campaign_10_a_campaign_game_looks_ahead_for_the_major_victory():
 
 
 def test_an_advised_fight_is_accepted():
-    sc = table("active 0\nworld 0 matrix\nput rooftop_police combat up\npool attack=3")
-    police = ref(sc, "rooftop_police", "combat")
-    a = advise(sc.game, 0, weighed(Command("fight", (police,))))
+    sc, _, a = on_card("active 0\nworld 0 matrix\nput rooftop_police combat up\npool attack=3",
+                       "rooftop_police", "combat", "fight")
     accepted(sc, a.command.text())
 
 
