@@ -3,7 +3,7 @@
 ``advise(game, seat, analysis)`` turns the look-ahead bot's ``Analysis``
 (``engine.legendary.bots.search_bot``: its best command and the options it weighed, with their
 play-out results) into an ``Advice``: the command, the cards and piles it touches (the table
-highlights them) and one sentence in our words, e.g. "Fight Agent Brown: it strikes for 2 Time
+highlights them) and one sentence in our words, e.g. "Fight <an Enemy>: it strikes for 2 Time
 when the turn ends, and you have 4 Attack for its 3". Every fact the sentence cites is one the
 asking seat may see: face-up cards, its own cards, the public tracks.
 """
