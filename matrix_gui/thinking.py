@@ -44,7 +44,10 @@ class Thinker(QObject):
                 result, error = work(), None
             except Exception as e:  # noqa: BLE001 - handed to ``fail`` on the GUI thread
                 result, error = None, e
-            self._finished.emit(ticket, result, error)
+            try:
+                self._finished.emit(ticket, result, error)
+            except RuntimeError:  # the window closed meanwhile: nobody waits for this result
+                pass
 
         threading.Thread(target=job, name=f"thinker-{ticket}", daemon=True).start()
         return ticket
