@@ -171,28 +171,29 @@ def _recruit(t: Table, seat: int, cmd: Command) -> tuple[str, str]:
 _GAINS = {"gain_recruit": "Recruit", "gain_attack": "Attack"}
 
 
-def _gains(t: Table, cid: int) -> list[str]:
-    """What playing ``cid`` gives at once, in words ("+2 Attack", "draw 1")."""
+def _gains(t: Table, cid: int) -> str:
+    """What playing ``cid`` does at once, in words ("gives +2 Attack and draws 1"), or ''."""
     c = t.card(cid)
-    out = []
+    gives, does = [], []
     for attr, what in (("recruit", "Recruit"), ("attack", "Attack")):
         if getattr(c, attr, 0):
-            out.append(f"+{getattr(c, attr)} {what}")
+            gives.append(f"+{getattr(c, attr)} {what}")
     for fx in t.fx(cid, "effects"):
         verb, amount = fx.get("verb", ""), fx.get("amount", 1)
         if verb in _GAINS:
-            out.append(f"+{amount} {_GAINS[verb]}")
+            gives.append(f"+{amount} {_GAINS[verb]}")
         elif verb == "draw":
-            out.append(f"draw {amount}")
+            does.append(f"draws {amount}")
         elif verb == "heal_strike":
-            out.append("heal a Strike")
-    return out
+            does.append("heals a Strike")
+    parts = ([f"gives {' and '.join(gives)}"] if gives else []) + does
+    return " and ".join(parts)
 
 
 def _play(t: Table, seat: int, cmd: Command) -> tuple[str, str]:
     cid = _card(t, cmd)
     gains = _gains(t, cid)
-    what = f"it gives {' and '.join(gains)}" if gains else "its effect helps this turn"
+    what = f"it {gains}" if gains else "its effect helps this turn"
     return f"Play {t.name(cid)}", f"{what}; play your hand before you spend"
 
 
@@ -396,6 +397,10 @@ def _short(t: Table, cmd: Command) -> str:
         return "taking the Minor Victory"
     if v == "objective":
         return "completing the Objective"
+    if v == "move":
+        return "moving into the Matrix" if cmd.args == ("matrix",) else "leaving the Matrix"
+    if v == "scan":
+        return f"scanning Row space {int(cmd.args[0]) + 1}"
     if v in _CARD_VERBS and cmd.args and isinstance(cmd.args[0], int):
         gerund = {"fight": "fighting", "recruit": "recruiting", "play": "playing", "complete": "completing",
                   "coordinate": "coordinating", "evade": "evading", "buytime": "buying Time against",
@@ -421,7 +426,7 @@ def _cite(t: Table, cmd: Command, options: Sequence[Option]) -> str:
     text = f"it wins {mine.wins} of {mine.rollouts} look-aheads"
     if others:
         alt = next((o for o in others if o.command.verb == "end"), None) or max(others, key=lambda o: o.value)
-        text += f", {_short(t, alt.command)} wins {alt.wins}"
+        text += f", {_short(t, alt.command)} wins {alt.wins}" + (" too" if alt.wins == mine.wins else "")
     return text
 
 

@@ -198,3 +198,18 @@ def test_a_real_look_ahead_is_cited_or_left_out_when_it_says_nothing():
         assert f"it wins {best.wins} of 2 look-aheads" in got.sentence
     else:
         assert "look-ahead" not in got.sentence or "this line gets furthest" in got.sentence
+
+
+def test_playing_a_card_says_what_it_gives_and_does():
+    galley = "nebuchadnezzar_crew_dozers_galley"
+    _, _, a = on_card(f"hand 0 {galley}\nactive 0", galley, "p0.hand", "play")
+    assert a.sentence == ("Play Dozer's Galley: it gives +1 Recruit and heals a Strike; "
+                          "play your hand before you spend")
+
+
+def test_ending_the_turn_is_compared_with_the_move_it_beat():
+    sc = table("hand 0\nactive 0\nworld 0 real\npool attack=3")
+    end, enter = Command("end"), Command("move", ("matrix",))
+    got = advise(sc.game, 0, Analysis(end, (Option(end, 0.5, 2, 4), Option(enter, 0.02, 0, 4))))
+    assert got.sentence == ("End your turn: nothing left is worth your 3 Attack; it wins 2 of 4 look-aheads, "
+                            "moving into the Matrix wins 0")
