@@ -48,8 +48,9 @@ def goal_of(game: LegendaryGame) -> str:
 
 
 def look_ahead(game: LegendaryGame, seat: int, seed: int = 0) -> Analysis:
-    """The look-ahead bot's analysis of ``seat``'s move, reading only what that seat may see."""
-    return SearchBot(seed, goal=goal_of(game)).analyse(game, seats={seat})
+    """The look-ahead bot's analysis of ``seat``'s move, reading only what that seat may see; a
+    player who asks gets the moves weighed on any table, not only a critical one."""
+    return SearchBot(seed, goal=goal_of(game), everywhere=True).analyse(game, seats={seat})
 
 
 def hint(game: LegendaryGame, seat: int, seed: int = 0) -> Advice:
@@ -425,8 +426,12 @@ def _cite(t: Table, cmd: Command, options: Sequence[Option]) -> str:
             if others and mine.value > max(o.value for o in others) else ""
     text = f"it wins {mine.wins} of {mine.rollouts} look-aheads"
     if others:
-        alt = next((o for o in others if o.command.verb == "end"), None) or max(others, key=lambda o: o.value)
-        text += f", {_short(t, alt.command)} wins {alt.wins}" + (" too" if alt.wins == mine.wins else "")
+        # the rival played out on the same deals, if any (the bot plays its closest rival out more)
+        alts = [o for o in others if o.rollouts == mine.rollouts] or others
+        alt = next((o for o in alts if o.command.verb == "end"), None) or max(alts, key=lambda o: o.value)
+        of = "" if alt.rollouts == mine.rollouts else f" of {alt.rollouts}"
+        too = " too" if alt.wins == mine.wins and not of else ""
+        text += f", {_short(t, alt.command)} wins {alt.wins}{of}{too}"
     return text
 
 

@@ -190,12 +190,12 @@ def test_a_real_look_ahead_is_cited_or_left_out_when_it_says_nothing():
     """The search bot's own analysis of a real position: its numbers are cited, or, when no line
     wins at all, the sentence says so only if the chosen line gets furthest."""
     sc = table("hand 0\nactive 0\nworld 0 matrix\nput agent_brown combat up\npool attack=4\ntime 2")
-    analysis = SearchBot(1, deals=2).analyse(sc.game, seats={0})
+    analysis = SearchBot(1, everywhere=True).analyse(sc.game, seats={0})
     assert analysis.options, "the position has moves worth weighing"
     got = advise(sc.game, 0, analysis)
     best = analysis.options[0]
     if best.wins or any(o.wins for o in analysis.options):
-        assert f"it wins {best.wins} of 2 look-aheads" in got.sentence
+        assert f"it wins {best.wins} of {best.rollouts} look-aheads" in got.sentence
     else:
         assert "look-ahead" not in got.sentence or "this line gets furthest" in got.sentence
 
@@ -213,3 +213,10 @@ def test_ending_the_turn_is_compared_with_the_move_it_beat():
     got = advise(sc.game, 0, Analysis(end, (Option(end, 0.5, 2, 4), Option(enter, 0.02, 0, 4))))
     assert got.sentence == ("End your turn: nothing left is worth your 3 Attack; it wins 2 of 4 look-aheads, "
                             "moving into the Matrix wins 0")
+
+
+def test_a_rival_played_out_on_fewer_deals_is_cited_with_its_own_count():
+    sc = table("hand 0\nactive 0\nworld 0 real\npool attack=3")
+    end, enter = Command("end"), Command("move", ("matrix",))
+    got = advise(sc.game, 0, Analysis(end, (Option(end, 0.5, 6, 12), Option(enter, 0.3, 1, 2))))
+    assert got.sentence.endswith("it wins 6 of 12 look-aheads, moving into the Matrix wins 1 of 2")
