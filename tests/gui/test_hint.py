@@ -160,9 +160,16 @@ class Ticks:
 
 def test_a_bot_that_looks_ahead_plays_its_turns_without_freezing_the_table(qtbot, win):
     from engine.legendary.bots import BOTS
+    from engine.legendary.carddb import load_db
+    from engine.legendary.game import LegendaryGame
+    from engine.legendary.quickstart import default_setup
     from tests.gui.test_whole_game import apply_through_gui
 
-    assert win.start_game(_choice(["search", "human"]))
+    db = load_db([])
+    setup = default_setup(db, 2, 5, [], film="the_matrix")
+    setup.seats = ["search", "human"]
+    setup.start_time = 4  # a Time Track this low makes every table worth weighing for the bot
+    win.ops.start(LegendaryGame.new(setup, db))
     bots = win.bots
     bots.delay_ms = 1
     game = win.ops.game
