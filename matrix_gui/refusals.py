@@ -11,7 +11,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QMainWindow, QPushButton
 
-RULE_ID_RX = re.compile(r"\b(?:LE|MR|EX)-[A-Z]+-\d{2}\b")  # a rule ID: LE-MOVE-10, MR-GEN-02, EX-MOVE-01
+RULESETS_RX = r"(?:LE|MR|EX)"  # the rule ID prefixes: Legendary, Matrix Replay, Expedition
+RULE_ID_RX = re.compile(rf"\b{RULESETS_RX}-[A-Z]+-\d{{2}}\b")  # a rule ID: LE-MOVE-10, MR-GEN-02, EX-MOVE-01
 
 
 def refusal_text(rej: Any) -> str:

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from matrix_gui.refusals import RULE_ID_RX
+from matrix_gui.refusals import RULE_ID_RX, RULESETS_RX
 
 REFERENCE = "rules-reference.md"
-RULE_LINE_RX = re.compile(r"^- \*\*((?:LE|MR)-[A-Z]+-\d{2})\*\* (.*)$")
-SECTION_RX = re.compile(r"^## ((?:LE|MR)-[A-Z]+)\b(.*)$")
+RULE_LINE_RX = re.compile(rf"^- \*\*({RULESETS_RX}-[A-Z]+-\d{{2}})\*\* (.*)$")
+SECTION_RX = re.compile(rf"^## ({RULESETS_RX}-[A-Z]+)\b(.*)$")
 BOLD_RX = re.compile(r"\*\*(.+?)\*\*")
 STYLE = ("body { color: #dff5e6; background: #07110b; font-size: 14px; }"
          "h1 { color: #39ff7a; } h2 { color: #9fd8b2; margin-top: 18px; }"
