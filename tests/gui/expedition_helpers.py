@@ -3,6 +3,8 @@ command done the way a player would do it."""
 from __future__ import annotations
 
 from engine.core.commands import Command
+from engine.expedition.game import ExpeditionGame
+from engine.expedition.setup import ExpeditionSetup
 from matrix_gui.expedition.intents import describe, gestures, intended
 from tests.gui.conftest import through_actions_menu, view_click, view_drag
 
@@ -38,3 +40,13 @@ def apply_through_gui(qtbot, win, cmd: Command) -> str:
     if through_actions_menu(win, describe(cmd, ix)):
         return "actions-menu"
     raise AssertionError(f"no way to do {cmd} through the GUI")
+
+
+def start_with_a_slot_too_far(win) -> tuple[int, int]:
+    """Start a one-player Matrix Phase whose first turn waits for the Explorer's move; a slot two or
+    more steps from the Explorer (a move there is refused)."""
+    seed = next(n for n in range(1, 50)
+                if ExpeditionGame.new(ExpeditionSetup.for_players(1, n)).state.decision is None)
+    assert win.start_expedition(1, seed)
+    r, c = win.ops.game.state.sheets[0].pos
+    return next((rr, cc) for rr in range(1, 5) for cc in range(1, 6) if abs(rr - r) + abs(cc - c) >= 2)

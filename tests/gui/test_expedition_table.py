@@ -9,11 +9,9 @@ from PySide6.QtWidgets import QApplication
 
 from engine.core.commands import Command
 from engine.expedition.bots import HeuristicBot
-from engine.expedition.game import ExpeditionGame
 from engine.expedition.grid import neighbours
-from engine.expedition.setup import ExpeditionSetup
 from tests.gui.conftest import FIXTURES
-from tests.gui.expedition_helpers import apply_through_gui, edrag
+from tests.gui.expedition_helpers import apply_through_gui, edrag, start_with_a_slot_too_far
 
 pytestmark = pytest.mark.gui
 
@@ -75,15 +73,11 @@ def test_dragging_shows_only_the_engines_legal_slots(qtbot, win):
 
 @pytest.mark.rule("EX-MOVE-01")
 def test_a_refused_drag_shows_the_engines_reason_and_rule(qtbot, win):
-    seed = next(n for n in range(1, 50)  # a first turn that waits for the Explorer's move
-                if ExpeditionGame.new(ExpeditionSetup.for_players(1, n)).state.decision is None)
-    assert win.start_expedition(1, seed)
+    far = start_with_a_slot_too_far(win)
     game = win.ops.game
     table = win.expedition
     before = game.state_hash()
     r, c = game.state.sheets[0].pos
-    far = next((rr, cc) for rr in range(1, 5) for cc in range(1, 6)
-               if abs(rr - r) + abs(cc - c) >= 2)
     edrag(qtbot, win, ("explorer", "p0"), ("pile", f"p0.r{far[0]}c{far[1]}"))
     why = game.check(Command("move", far, 0))
     assert why is not None and why.rule == "EX-MOVE-01"

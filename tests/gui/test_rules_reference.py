@@ -9,11 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
-from engine.expedition.game import ExpeditionGame
-from engine.expedition.setup import ExpeditionSetup
 from matrix_gui.rulesref import reference_html, reference_markdown, reference_path
 from tests.gui.conftest import drag, ref, scenario
-from tests.gui.expedition_helpers import edrag
+from tests.gui.expedition_helpers import edrag, start_with_a_slot_too_far
 
 pytestmark = pytest.mark.gui
 
@@ -142,24 +140,24 @@ def test_show_rule_scrolls_to_an_expedition_rule_and_highlights_it(qtbot, win):
     assert ref_win.current == "EX-GRID-03" and ref_win.highlighted_text().startswith("EX-GRID-03")
 
 
-@pytest.mark.rule("EX-MOVE-01")
-def test_a_refused_expedition_drag_links_to_its_ex_rule(qtbot, win):
-    seed = next(n for n in range(1, 50)  # a first turn that waits for the Explorer's move
-                if ExpeditionGame.new(ExpeditionSetup.for_players(1, n)).state.decision is None)
-    assert win.start_expedition(1, seed)
-    game = win.ops.game
-    r, c = game.state.sheets[0].pos
-    far = next((rr, cc) for rr in range(1, 5) for cc in range(1, 6) if abs(rr - r) + abs(cc - c) >= 2)
-    edrag(qtbot, win, ("explorer", "p0"), ("pile", f"p0.r{far[0]}c{far[1]}"))
-    why = game.check(Command("move", far, 0))
-    assert why is not None and why.rule.startswith("EX-")
-    assert win.statusBar().currentMessage().startswith(f"{why.rule}: ")
+def follow_the_rule_link(qtbot, win, rule: str) -> None:
+    """The status bar's "Rules: <rule>" link is shown; clicking it opens the reference at the rule."""
     link = win.rule_link
-    assert link.isVisible() and link.text() == f"Rules: {why.rule}"
+    assert link.isVisible() and link.text() == f"Rules: {rule}"
     qtbot.mouseClick(link, Qt.MouseButton.LeftButton)
     ref_win = win._rules_reference
-    assert ref_win.isVisible() and ref_win.current == why.rule
-    assert ref_win.highlighted_text().startswith(why.rule)
+    assert ref_win.isVisible() and ref_win.current == rule
+    assert ref_win.highlighted_text().startswith(rule)
+
+
+@pytest.mark.rule("EX-MOVE-01")
+def test_a_refused_expedition_drag_links_to_its_ex_rule(qtbot, win):
+    far = start_with_a_slot_too_far(win)
+    edrag(qtbot, win, ("explorer", "p0"), ("pile", f"p0.r{far[0]}c{far[1]}"))
+    why = win.ops.game.check(Command("move", far, 0))
+    assert why is not None and why.rule.startswith("EX-")
+    assert win.statusBar().currentMessage().startswith(f"{why.rule}: ")
+    follow_the_rule_link(qtbot, win, why.rule)
 
 
 def test_a_refused_drop_shows_its_rule_and_the_link_opens_it(qtbot, win):
@@ -170,12 +168,7 @@ def test_a_refused_drop_shows_its_rule_and_the_link_opens_it(qtbot, win):
     drag(qtbot, win, ("rsi", 0), ("phone", "subway"))
     message = win.statusBar().currentMessage()
     assert message.startswith(f"{why.rule}: ") and why.reason in message
-    link = win.rule_link
-    assert link.isVisible() and link.text() == f"Rules: {why.rule}"
-    qtbot.mouseClick(link, Qt.MouseButton.LeftButton)
-    ref_win = win._rules_reference
-    assert ref_win.isVisible() and ref_win.current == why.rule
-    assert ref_win.highlighted_text().startswith(why.rule)
+    follow_the_rule_link(qtbot, win, why.rule)
 
 
 def test_undo_says_what_it_undid_and_why_it_cannot(qtbot, win):
