@@ -6,9 +6,16 @@
     python bench/balance.py --ruleset replay     # Matrix Replay: Humans against Machines
     python bench/balance.py --markdown           # the table for docs/balance.md
     python bench/balance.py --bot search --games 40 --players 2-4 --jobs 2   # the look-ahead bot
+    python bench/balance.py --campaign --games 100 --markdown   # film campaigns, campaign bot
 
 For Legendary it prints, per player count: win rate (Major, Minor), loss causes, mean turns and the
 Act/Part the game ended in. Engine errors are counted and shown; they should be zero.
+
+With --campaign it plays ``--games`` film campaigns (the three films in release order) per player
+count (default 2-4) through the campaign API, as ``matrix-engine campaign autoplay`` does, retrying a
+lost game up to ``--max-tries`` times, and prints the chance to finish the trilogy with at most 3, 5
+and ``--max-tries`` tries per game, the mean tries per game, the scars at the end and the starting
+Time Track of games 2 and 3.
 """
 from __future__ import annotations
 
@@ -117,8 +124,87 @@ def _pct(sorted_values: list[float], q: float) -> float:
         if sorted_values else 0.0
 
 
+TRIES_SHOWN = (3, 5)  # per-game try limits the campaign report gives a finish chance for
+
+
+def team_of(db: Any, players: int) -> list[str]:
+    """The campaign team for ``players``: the characters of the first film's recommended Avatars."""
+    first = available_films(db)[0].id
+    return [db.cards[a].character for a in default_setup(db, players, 0, [], first).avatars]
+
+
+def campaign_report(games: int, bot: str, seed: int, players: list[int],
+                    max_tries: int = 30) -> dict[str, Any]:
+    """One row per player count: ``games`` film campaigns played by ``bot`` with retries."""
+    from engine.cli_campaign import autoplay
+    from engine.legendary.campaign import GAMES, CampaignId, new_campaign
+
+    db = cli._db([])
+    limits = sorted({*TRIES_SHOWN, max_tries})
+    rows = []
+    for n in players:
+        team = team_of(db, n)
+        finished = dict.fromkeys(limits, 0)
+        tries: list[list[int]] = [[] for _ in range(GAMES)]  # tries used by each game that was won
+        scars: list[int] = []
+        start_times: list[list[int]] = [[], []]  # games 2 and 3
+        errors: list[str] = []
+        start = time.perf_counter()
+        for g in range(games):
+            s = seed + 10_000 * n + g
+            try:
+                c = new_campaign(db, team, seed=s, campaign_id=CampaignId(f"bench-{n}-{g}"))
+                autoplay(db, c, bot, max_tries)
+            except Exception as e:  # an engine bug: counted and shown, never hidden
+                errors.append(f"seed {s}: {type(e).__name__}: {e}")
+                continue
+            used = [len(game.tries) for game in c.games if game.won]
+            for i, k in enumerate(used):
+                tries[i].append(k)
+            for i, game in enumerate(c.games[1:]):
+                start_times[i].append(game.start_time)
+            if c.status == "won":
+                scars.append(sum(c.scars))
+                for lim in limits:
+                    finished[lim] += max(used) <= lim
+        done = games - len(errors)
+        rows.append({
+            "players": n, "team": team, "campaigns": games, "errors": len(errors),
+            "error_details": errors[:5],
+            "finished": {str(k): round(v / done, 3) if done else 0.0 for k, v in finished.items()},
+            "mean_tries": [round(sum(t) / len(t), 2) if t else None for t in tries],
+            "mean_scars": round(sum(scars) / len(scars), 2) if scars else None,
+            "start_time": [dict(sorted(Counter(t).items())) for t in start_times],
+            "seconds": round(time.perf_counter() - start, 1),
+        })
+    return {"ruleset": "legendary-campaign", "bot": bot, "max_tries": max_tries, "rows": rows}
+
+
+def campaign_markdown(report: dict[str, Any]) -> str:
+    """The campaign report as a Markdown table."""
+    cap = report["max_tries"]
+    shown = [k for k in report["rows"][0]["finished"]] if report["rows"] else []
+    heads = " | ".join(f"finished, ≤{k} tries/game" if int(k) != cap else f"finished, ≤{k} (cap)"
+                       for k in shown)
+    out = [f"Film campaign (The Matrix, Reloaded, Revolutions), bot `{report['bot']}`, "
+           f"at most {cap} tries per game.", "",
+           f"| players | team | campaigns | {heads} | mean tries game 1 / 2 / 3 | scars at the end "
+           "(team) | starting Time game 2 | starting Time game 3 | errors |",
+           "|---|---|---|" + "---|" * len(shown) + "---|---|---|---|---|"]
+    for r in report["rows"]:
+        fin = " | ".join(f"{r['finished'][k]:.0%}" for k in shown)
+        tries = " / ".join("-" if t is None else f"{t}" for t in r["mean_tries"])
+        times = [", ".join(f"{k}: {v}" for k, v in t.items()) or "-" for t in r["start_time"]]
+        out.append(f"| {r['players']} | {', '.join(r['team'])} | {r['campaigns']} | {fin} | {tries} | "
+                   f"{r['mean_scars'] if r['mean_scars'] is not None else '-'} | {times[0]} | {times[1]} "
+                   f"| {r['errors']} |")
+    return "\n".join(out)
+
+
 def markdown(report: dict[str, Any]) -> str:
     """The report as a Markdown table."""
+    if report["ruleset"] == "legendary-campaign":
+        return campaign_markdown(report)
     if report["ruleset"] != "legendary":
         return "```\n" + json.dumps(report, indent=1) + "\n```"
     traitor = report.get("traitor")
@@ -147,26 +233,35 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ruleset", choices=("legendary", "replay"), default="legendary")
     ap.add_argument("--games", type=int, default=400, help="games per player count (Legendary) or in all")
-    ap.add_argument("--bot", default="heuristic", choices=("heuristic", "random", "search"))
+    ap.add_argument("--bot", default=None, choices=("heuristic", "random", "search", "campaign"),
+                    help="default: heuristic (campaign with --campaign)")
     ap.add_argument("--goal", default="win", choices=("win", "major"),
                     help="what the search bot plays for (major: only a Major Victory counts)")
     ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", default="1-5")
+    ap.add_argument("--players", default=None, help="player counts (default 1-5; 2-4 with --campaign)")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--film", default=None, help="Legendary film id (default: the first loaded film)")
     ap.add_argument("--traitor", default=None, choices=("ignorance_is_bliss", "me_me_me"),
                     help="a Traitor mode (use --players 3-5)")
+    ap.add_argument("--campaign", action="store_true",
+                    help="play film campaigns with retries (default bot: campaign)")
+    ap.add_argument("--max-tries", type=int, default=30, help="with --campaign: tries per game at most")
     args = ap.parse_args(argv)
+    players = args.players or ("2-4" if args.campaign else "1-5")
     if args.ruleset == "replay":
         from engine.replay.sim import balance_report
 
         report = balance_report(args.games, args.seed)
         report.setdefault("ruleset", "replay")
+    elif args.campaign:
+        report = campaign_report(args.games, args.bot or "campaign", args.seed, cli.player_counts(players),
+                                 args.max_tries)
     else:
         try:
-            report = legendary_report(args.games, args.bot, args.seed, cli.player_counts(args.players),
-                                      args.film, args.traitor, args.jobs, args.goal)
+            report = legendary_report(args.games, args.bot or "heuristic", args.seed,
+                                      cli.player_counts(players), args.film, args.traitor, args.jobs,
+                                      args.goal)
         except ValueError as e:  # a film that is not loaded, a bad player count
             print(f"balance: error: {e}", file=sys.stderr)
             return 2

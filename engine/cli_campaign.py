@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -177,25 +178,36 @@ def _advance(args: argparse.Namespace, store: Any) -> int:
 
 
 def _autoplay(args: argparse.Namespace, store: Any) -> int:
-    from engine.cli import play_game
-    from engine.legendary import campaign as cp
     from engine.legendary.bots import BOTS
 
     if args.bot not in BOTS:
         raise ValueError(f"unknown bot {args.bot!r}; known: {', '.join(sorted(BOTS))}")
     path, c = store.load(args.campaign)
-    db = _db(c.card_dirs)
+    log = autoplay(_db(c.card_dirs), c, args.bot, args.max_tries,
+                   after_try=lambda done: store.save(done, path))
+    print(json.dumps({"id": c.id, "state": c.describe(), "scars": c.scars, "tries": log}, indent=1))
+    return 0
+
+
+def autoplay(db: Any, c: Any, bot: str, max_tries: int,
+             after_try: Callable[[Any], None] | None = None) -> list[dict[str, Any]]:
+    """A bot plays campaign ``c`` (changed in place) until it is over or the game it waits on has
+    used up ``max_tries`` tries, as a team would stop; one log row per try played.
+    ``after_try(c)`` runs after each try is recorded (e.g. to save the campaign)."""
+    from engine.cli import play_game
+    from engine.legendary import campaign as cp
+
     log = []
     while not c.over:
         number = c.current.number
-        if c.current.pending is None and len(c.current.tries) >= args.max_tries:
+        if c.current.pending is None and len(c.current.tries) >= max_tries:
             break  # this game has used up its tries: the campaign waits, as a team would
         setup = cp.play(c)
-        game = play_game(db, setup, args.bot, setup.seed)
+        game = play_game(db, setup, bot, setup.seed)
         carried = cp.record(db, c, setup, cp.outcome_of(db, game.state))
-        store.save(c, path)
+        if after_try is not None:
+            after_try(c)
         log.append({"game": number, "result": game.state.result,
                     "scars_gained": carried.scars_gained, "defeated": carried.defeated,
                     "next_time": carried.next_time, "next_prep_turns": carried.next_prep_turns})
-    print(json.dumps({"id": c.id, "state": c.describe(), "scars": c.scars, "tries": log}, indent=1))
-    return 0
+    return log
