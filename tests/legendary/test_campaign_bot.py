@@ -57,3 +57,21 @@ def test_le_campaign_10_the_campaign_bot_never_ends_a_game_with_a_minor_victory(
                for seed in range(6)]
     assert "minor" not in results
     assert all(r == "major" or r.startswith("loss:") for r in results)
+
+
+@pytest.mark.rule("LE-CARD-18", "LE-STRIKE-02", "LE-STRIKE-03")
+@pytest.mark.parametrize(("time", "into_the_matrix"), [(2, True), (7, False)])
+def test_racing_to_a_smith_the_campaign_bot_takes_strikes_in_the_matrix_only_while_climbing(
+        fdb, time, into_the_matrix):
+    """Everything That Has a Beginning Part 3, the first Smith is 5: from Time 2 a Combat Zone
+    strike in the Real World would lower the Time Track away from him, so the healthy active player
+    enters the Matrix and takes it as a Strike card; from Time 7 it lowers the Time Track toward
+    him, so the player stays in the Real World."""
+    from tests.legendary.test_revolutions_everything import DELETION, game
+
+    sc = game(fdb, f"time {time}\n{DELETION}\nempty p0.hand\nworld 0 real\n"
+                   "put everything_that_has_a_beginning_bane_smith combat up\npool recruit=0 attack=0",
+              act="3 3")
+    assert sc.game.state.mods.smith_numbers[0] == 5
+    cmd = CampaignBot().choose(sc.game)
+    assert (cmd.verb == "move" and cmd.args[0] == "matrix") is into_the_matrix
