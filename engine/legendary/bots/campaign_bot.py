@@ -2,8 +2,9 @@
 Minor Victory counts like a loss, so the team plays on for the Major).
 
 It is the heuristic bot with its goal changed: it never takes a Minor Victory, and in the finale
-(Act 3 Part 3 of every film) it completes the Objective the moment it is met and pays for the
-Objective's own cards (The Matrix: Become The One, then the EMP) before any other fight or buy."""
+(Act 3 Part 3) it completes the Objective the moment it is met and pays for the Challenges the
+Objective names (the Act's hint) before any other fight or buy. In a race of the Time Track to
+numbered Smiths (LE-CARD-16..18) it lets strikes move the Time Track when they move it his way."""
 from __future__ import annotations
 
 from engine.core.commands import Command
@@ -48,8 +49,8 @@ class CampaignBot(HeuristicBot):
         return next((c for c in steps if larger in c.args[1:]), steps[0])
 
     def _smith_gap(self, t: Table) -> int:
-        """In a race of the Time Track to the leftmost standing Smith (Everything That Has a
-        Beginning, LE-CARD-16..18): his number minus the Time Track; 0 outside that race."""
+        """In a race of the Time Track to the leftmost standing Smith (LE-CARD-16..18): his number
+        minus the Time Track; 0 outside that race."""
         m = t.s.mods
         if m.smiths_passed >= len(m.smith_numbers):
             return 0
