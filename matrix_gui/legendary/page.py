@@ -211,7 +211,8 @@ class LegendaryPage(TablePage):
         """A bot per bot seat of the setup; in a Traitor mode each acts for its own seat only (its
         hand is secret), else for any bot seat (bots may coordinate each other's cards)."""
         from engine.core.seats import bot_seats
-        from engine.legendary.bots import BOTS
+        from engine.legendary.advice import goal_of
+        from engine.legendary.bots import seat_bot
 
         g = self.game
         if g is None:
@@ -221,24 +222,17 @@ class LegendaryPage(TablePage):
         out: dict[int, Callable[[], Command]] = {}
         for seat, kind in kinds.items():
             mine = {seat} if setup.traitor else set(kinds)
+            bot = seat_bot(kind, setup.seed + seat, goal_of(g))
             if kind == "search":  # it looks ahead off the GUI thread, on a copy of the game
-                out[seat] = self._thinking_bot(seat, mine)
+                out[seat] = self._thinking_bot(bot, mine)
                 continue
-            bot = BOTS[kind](setup.seed + seat, end_bias=0.15) if kind == "random" else \
-                BOTS[kind](setup.seed + seat)
             out[seat] = lambda bot=bot, mine=mine: bot.choose(self.ops.game, seats=mine)
         return out
 
-    def _thinking_bot(self, seat: int, mine: set[int]) -> Callable[[], Callable[[], Command]]:
+    def _thinking_bot(self, bot: Any, mine: set[int]) -> Callable[[], Callable[[], Command]]:
         """The move maker of a seat the look-ahead bot plays: on the GUI thread it copies the game
-        and returns the thought (``matrix_gui.seatbots``); a campaign game plays for the Major
-        Victory (LE-CAMPAIGN-10)."""
-        from engine.legendary.advice import goal_of, snapshot
-        from engine.legendary.bots import BOTS
-
-        g = self.game
-        assert g is not None
-        bot = BOTS["search"](g.setup.seed + seat, goal=goal_of(g))
+        and returns the thought (``matrix_gui.seatbots``)."""
+        from engine.legendary.advice import snapshot
 
         def think() -> Callable[[], Command]:
             copy = snapshot(self.ops.game)

@@ -7,7 +7,7 @@ import pytest
 
 from engine.cli import play_game
 from engine.core.commands import Command
-from engine.legendary.bots import BOTS, CampaignBot, HeuristicBot
+from engine.legendary.bots import BOTS, CampaignBot, HeuristicBot, seat_bot
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.quickstart import default_setup
 from tests.legendary.test_film_the_matrix import lines, one, part3
@@ -75,3 +75,15 @@ def test_racing_to_a_smith_the_campaign_bot_takes_strikes_in_the_matrix_only_whi
     assert sc.game.state.mods.smith_numbers[0] == 5
     cmd = CampaignBot().choose(sc.game)
     assert (cmd.verb == "move" and cmd.args[0] == "matrix") is into_the_matrix
+
+
+@pytest.mark.rule("LE-CAMPAIGN-10")
+def test_le_campaign_10_a_campaign_games_bot_seats_play_on_where_other_games_take_the_minor(fdb):
+    """A bot seat at the table plays for the game's goal: in a campaign game the heuristic seat
+    and the look-ahead seat both play on; in any other game both take the Minor Victory."""
+    sc = part3(fdb, "time 2\npool recruit=0 attack=0")
+    minor = Command("minor-victory")
+    assert seat_bot("heuristic", 1, "win").choose(sc.game) == minor
+    assert seat_bot("search", 1, "win").choose(sc.game) == minor
+    assert seat_bot("heuristic", 1, "major").choose(sc.game) != minor
+    assert seat_bot("search", 1, "major").choose(sc.game) != minor

@@ -1,12 +1,13 @@
 """A bot that looks ahead: flat Monte Carlo over tables dealt again from what its seat cannot see.
 
-At a decision worth weighing, it takes the heuristic bot's move and the sensible alternatives, and for
-each deal of the unseen cards (``engine/legendary/unseen.py``: deck orders, face-down cards, and in a
-Traitor game other seats' secrets) it plays every alternative out to the end of the game with the
-heuristic bot at every seat. The same deals serve every alternative, so the alternatives differ only
-by the move. It picks the move that wins most, and keeps the heuristic's move unless another wins
-clearly more. It never reads the order or faces of cards its seat cannot see: the deals start from
-a fixed order and a seed taken from its own view of the table.
+On a critical table (the last Act, the Time Track or a player's Health near its end, a Minor Victory
+on offer) it takes the heuristic bot's move and the sensible alternatives, and for each deal of the
+unseen cards (``engine/legendary/unseen.py``: deck orders, face-down cards) it plays every
+alternative out to the end of the game with the heuristic bot at every seat (the campaign bot when
+only a Major Victory counts). The same deals serve every alternative, so the alternatives differ
+only by the move. It keeps the heuristic's move unless another wins clearly more. It never reads the
+order or faces of cards its seat cannot see: the deals start from a fixed order and a seed taken
+from its own view of the table.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.core.commands import Command
 from engine.legendary import unseen
+from engine.legendary.bots.campaign_bot import CampaignBot
 from engine.legendary.bots.heuristic_bot import HeuristicBot
 from engine.legendary.carddb import CardDB
 from engine.legendary.game import LegendaryGame
@@ -75,7 +77,8 @@ class SearchBot:
         self.screen = screen
         self.confirm = confirm
         self.everywhere = everywhere  # weigh moves on every table, not only critical ones
-        self.policy = HeuristicBot(seed)
+        # The moves it proposes and plays out with: the campaign bot's when only a Major counts.
+        self.policy = CampaignBot(seed) if goal == "major" else HeuristicBot(seed)
         self._spent = 0  # commands played out for the decision being weighed
 
     def choose(self, game: LegendaryGame, seats: Collection[int] | None = None) -> Command:
