@@ -46,12 +46,20 @@ def _one_game(job: tuple[str, int, int, str, str, str | None]) -> dict[str, Any]
         game = LegendaryGame.new(default_setup(db, n, s, [], film, traitor), db, track_undo=False)
         player = BOTS[bot](s, goal=goal) if bot == "search" else BOTS[bot](s)
         times: list[float] = []
+        weighed: list[float] = []  # the decisions the look-ahead bot played moves out for
+        analyse = getattr(player, "analyse", None)
         while not game.over:
             if len(times) >= MAX_COMMANDS:
                 raise RuntimeError(f"the game did not end in {MAX_COMMANDS} commands")
             t0 = time.perf_counter()
-            cmd = player.choose(game)
+            if analyse is not None:
+                analysis = analyse(game)
+                cmd = analysis.best
+            else:
+                cmd = player.choose(game)
             times.append(time.perf_counter() - t0)
+            if analyse is not None and analysis.options:
+                weighed.append(times[-1])
             if not game.apply(cmd).accepted:
                 raise RuntimeError(f"bot chose an illegal command {cmd.text()!r}")
     except Exception as e:  # an engine bug: counted and shown, never hidden
@@ -60,7 +68,8 @@ def _one_game(job: tuple[str, int, int, str, str, str | None]) -> dict[str, Any]
     seen = Counter(c for pile in st.piles.values() for c in pile)
     if len(seen) != len(st.defs) or any(v != 1 for v in seen.values()):
         return {"error": f"seed {s}: card conservation broken at the end"}  # every card in one pile
-    return {"result": st.result, "turns": st.turn_no, "ended": f"{st.act}.{st.part}", "times": times}
+    return {"result": st.result, "turns": st.turn_no, "ended": f"{st.act}.{st.part}", "times": times,
+            "weighed": weighed}
 
 
 _DB: dict[str, Any] = {}  # the card database, loaded once per worker process
@@ -105,6 +114,7 @@ def _row(n: int, games: int, played: list[dict[str, Any]], seconds: float) -> di
             wins[p["result"]] += 1
         ended[p["ended"]] = ended.get(p["ended"], 0) + 1
     times = sorted(t for p in done for t in p["times"])
+    weighed = sorted(t for p in done for t in p["weighed"])
     k = len(done)
     return {
         "players": n, "games": games, "errors": len(errors), "error_details": errors[:5],
@@ -113,10 +123,15 @@ def _row(n: int, games: int, played: list[dict[str, Any]], seconds: float) -> di
         "losses": dict(sorted(losses.items())),
         "mean_turns": round(sum(p["turns"] for p in done) / k, 1) if k else 0.0,
         "ended_in_act_part": dict(sorted(ended.items())),
-        "decision_seconds": {"median": _pct(times, 0.5), "p99": _pct(times, 0.99),
-                             "max": round(times[-1], 4) if times else 0.0},
+        "decision_seconds": _spread(times),
+        "weighed_decisions": len(weighed), "weighed_seconds": _spread(weighed),
         "seconds": round(seconds, 1),
     }
+
+
+def _spread(sorted_values: list[float]) -> dict[str, float]:
+    return {"median": _pct(sorted_values, 0.5), "p99": _pct(sorted_values, 0.99),
+            "max": round(sorted_values[-1], 4) if sorted_values else 0.0}
 
 
 def _pct(sorted_values: list[float], q: float) -> float:
@@ -215,15 +230,18 @@ def markdown(report: dict[str, Any]) -> str:
     goal = f", playing for {wins}" if timed else ""
     out = [f"Film `{report['film']}`, bot `{report['bot']}`{mode}{goal}.", "",
            f"| players | games | team win rate | Major | Minor |{against} losses | mean turns "
-           "| ended in Act.Part |" + (" s/decision median, p99, max |" if timed else "") + " errors |",
-           "|---|---|---|---|---|" + ("---|" if traitor else "") + "---|---|---|" + ("---|" if timed else "")
-           + "---|"]
+           "| ended in Act.Part |" + (" s/decision median, p99, max | weighed decisions: count; s median, "
+                                       "p99, max |" if timed else "") + " errors |",
+           "|---|---|---|---|---|" + ("---|" if traitor else "") + "---|---|---|"
+           + ("---|---|" if timed else "") + "---|"]
     for r in report["rows"]:
         losses = ", ".join(f"{k} {v}" for k, v in r["losses"].items())
         ended = ", ".join(f"{k}: {v}" for k, v in r["ended_in_act_part"].items())
         col = f" {r['against_team']} |" if traitor else ""
         d = r["decision_seconds"]
-        secs = f" {d['median']}, {d['p99']}, {d['max']} |" if timed else ""
+        w = r["weighed_seconds"]
+        secs = f" {d['median']}, {d['p99']}, {d['max']} | {r['weighed_decisions']}; {w['median']}, " \
+            f"{w['p99']}, {w['max']} |" if timed else ""
         out.append(f"| {r['players']} | {r['games']} | {r['win_rate']:.1%} | {r['major']} | {r['minor']} |"
                    f"{col} {losses} | {r['mean_turns']} | {ended} |{secs} {r['errors']} |")
     return "\n".join(out)
