@@ -2,16 +2,22 @@
 
 A ``HudStrip`` is one row above the table. Its labels carry a ``role`` that the style sheet colours;
 ``publish`` keeps the texts shown (tests, tools) and makes them the strip's accessible name, so a
-screen reader reads the whole HUD.
+screen reader reads the whole HUD. A ``FitLabel`` is one line that never runs past its width: a text
+too long for it ends in "…" and the whole text is its tooltip.
 """
 from __future__ import annotations
 
+from html import escape
+from typing import TypeVar
+
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 PLAIN_PX, BIG_PX = 13.0, 17.0  # font sizes at the reference window (REF_W x REF_H)
 REF_W, REF_H = 1440.0, 900.0
 MIN_SCALE, MAX_SCALE = 0.8, 2.4
+L = TypeVar("L", bound=QLabel)
 
 
 def ui_scale(width: float, height: float) -> float:
@@ -33,6 +39,72 @@ def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
+class FitLabel(QLabel):
+    """One line of text cut to the label's width with "…"; the whole text is then the tooltip.
+    A ``lead`` (a side's name) starts the line in its own colour and is never cut."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.full = ""
+        self.lead, self.colour, self.tip = "", "", ""
+        self.shown = ""  # the plain text on show: ``full`` or its cut form
+
+    def show_text(self, text: str, lead: str = "", colour: str = "", tip: str = "") -> None:
+        """Show ``lead`` + ``text`` (``tip`` is added to the tooltip)."""
+        self.full, self.lead, self.colour, self.tip = lead + text, lead, colour, tip
+        self._fit()
+
+    def _fit(self) -> None:
+        fm = self.fontMetrics()
+        rest = self.full[len(self.lead):]
+        room = self.contentsRect().width() - self.margin() * 2 - fm.horizontalAdvance(self.lead)
+        cut = fm.elidedText(rest, Qt.TextElideMode.ElideRight, max(0, room))
+        self.shown = self.lead + cut
+        if self.lead and self.colour:
+            self.setTextFormat(Qt.TextFormat.RichText)
+            super().setText(f"<span style='color:{self.colour}'>{escape(self.lead)}</span>{escape(cut)}")
+        else:
+            self.setTextFormat(Qt.TextFormat.PlainText)
+            super().setText(self.shown)
+        whole = self.full if self.shown != self.full else ""
+        self.setToolTip("\n".join(t for t in (whole, self.tip) if t))
+
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        self._fit()
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().changeEvent(e)
+        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+
+class CounterLabel(QLabel):
+    """A counter's label as wide as its widest value (``sample``) in its font, so the strip does not
+    shift as the number grows."""
+
+    def __init__(self, sample: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.sample = sample
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        hint = super().sizeHint()
+        pad = self.contentsMargins().left() + self.contentsMargins().right() + 2 * self.margin()
+        wide = self.fontMetrics().horizontalAdvance(self.sample) + pad
+        return QSize(max(hint.width(), wide), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return self.sizeHint()
+
+
+def _with_role(lab: L, role: str) -> L:
+    lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+    if role:
+        lab.setProperty("role", role)
+    return lab
+
+
 class HudStrip(QFrame):
     """One strip above the table; ``values`` keeps the shown texts (and the accessible name)."""
 
@@ -49,10 +121,16 @@ class HudStrip(QFrame):
         self.values: dict[str, str] = {}
 
     def _label(self, role: str = "") -> QLabel:
-        lab = QLabel()
-        lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        if role:
-            lab.setProperty("role", role)
+        return _with_role(QLabel(), role)
+
+    def _fit_label(self, role: str = "") -> FitLabel:
+        """A one-line label cut to its width, the whole text as its tooltip."""
+        return _with_role(FitLabel(), role)
+
+    def _counter_label(self, role: str, sample: str) -> CounterLabel:
+        """A counter's label, never cut and as wide as ``sample`` (its widest value)."""
+        lab = _with_role(CounterLabel(sample), role)
+        lab.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         return lab
 
     def add_column(self, stretch: int, *widgets: QWidget) -> QBoxLayout:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
 from matrix_gui.hudstrip import HudStrip
 from matrix_gui.replay.items import SIDE_HEX
@@ -26,21 +26,19 @@ class ReplayHud(HudStrip):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("replayhud", ROLES, 24, parent)
-        self.turn = self._label("big")
-        self.step = self._label()
+        self.turn = self._fit_label("big")
+        self.step = self._fit_label()
         self.add_column(4, self.turn, self.step)
-        self.mp = self._label("mp")
-        self.time = self._label("time")
-        self.counters = self._label("counters")
+        self.mp = self._counter_label("mp", "MP 20/20")
+        self.time = self._counter_label("time", "Time 20/20")
+        self.counters = self._counter_label("counters", "Matrix ◉ 20")
         for lab in (self.mp, self.time, self.counters):
-            lab.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-            lab.setMinimumWidth(120)
             self.row.addWidget(lab)
-        self.sizes = self._label()
-        self.sizes.setWordWrap(True)
-        self.row.addWidget(self.sizes, 3)
+        self.sizes = (self._fit_label(), self._fit_label())  # one line per side
+        self.add_column(3, *self.sizes)
         self.result = self._label("over")
         self.result.setWordWrap(True)  # the whole result, never cut (the end screen shows it too)
+        self.result.hide()  # until the game ends: its room goes to the other labels
         self.row.addWidget(self.result, 2)
 
     def update_from(self, view: dict[str, Any], front: int | None) -> None:
@@ -49,11 +47,11 @@ class ReplayHud(HudStrip):
         who = "" if acting is None else f" · {SIDES[acting]} to act"
         phase = "Game over" if view.get("outcome") else \
             f"{str(view['phase']).replace('_', '-').title()} Phase{who}"
-        self.turn.setText(f"Turn {view['turn']} · {phase}")
+        self.turn.show_text(f"Turn {view['turn']} · {phase}")
         text = view["outcome"]["text"] if view.get("outcome") else str(view.get("step_text", ""))
         at = " (behind the curtain: no hand is shown)" if front is None else (
             "" if front == acting else f" (at the screen: the {SIDES[front]})")
-        self.step.setText(f"{text[:1].upper()}{text[1:]}{at}")
+        self.step.show_text(f"{text[:1].upper()}{text[1:]}{at}")
         self.mp.setText(f"MP {view['mp']}/20")
         self.time.setText(f"Time {view['time']}/20")
         piles = view["piles"]
@@ -61,13 +59,16 @@ class ReplayHud(HudStrip):
         self.counters.setText(f"Matrix ◉ {counters}")
         count = lambda n: piles.get(n, {}).get("count", 0)  # noqa: E731
         done = [c["name"] for c in piles.get("removed", {}).get("cards", [])]
-        sizes = [f"<span style='color:{SIDE_HEX[s]}'>{SIDES[s]}</span>: hand {count(f'p{s}.hand')}, "
-                 f"deck {count(f'p{s}.deck')}, discard {count(f'p{s}.discard')}" for s in (0, 1)]
-        if done:
-            sizes[0] += f" · missions done {len(done)}"
-        self.sizes.setText("<br>".join(sizes))
-        self.sizes.setToolTip("Missions done: " + ", ".join(done) if done else "")
+        for s, lab in enumerate(self.sizes):
+            line = f": hand {count(f'p{s}.hand')}, deck {count(f'p{s}.deck')}, " \
+                   f"discard {count(f'p{s}.discard')}"
+            tip = ""
+            if s == 0 and done:
+                line += f" · missions done {len(done)}"
+                tip = "Missions done: " + ", ".join(done)
+            lab.show_text(line, SIDES[s], SIDE_HEX[s], tip)
         self.result.setText(result_text(view.get("result") or ""))
-        self.publish({"turn": self.turn.text(), "step": self.step.text(), "mp": self.mp.text(),
+        self.result.setVisible(bool(self.result.text()))
+        self.publish({"turn": self.turn.full, "step": self.step.full, "mp": self.mp.text(),
                       "time": self.time.text(), "counters": self.counters.text(),
-                      "sizes": self.sizes.text(), "result": self.result.text()})
+                      "sizes": " · ".join(lab.full for lab in self.sizes), "result": self.result.text()})
