@@ -495,7 +495,7 @@ def help_text() -> str:
 
 
 class MarkdownDialog(QDialog):
-    """A page of Markdown text with a Close button (Help, Records)."""
+    """A page of Markdown text with a Close button (Help)."""
 
     def __init__(self, title: str, text: str, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -515,13 +515,6 @@ class MarkdownDialog(QDialog):
 class HelpDialog(MarkdownDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Help: rules reference and shortcuts", help_text(), "Help text", parent)
-
-
-class RecordsDialog(MarkdownDialog):
-    """The Records view: finished games and campaigns (``matrix_gui.records``)."""
-
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
-        super().__init__("Records", text, "Records", parent)
 
 
 class PileBrowser(QDialog):

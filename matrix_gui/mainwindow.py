@@ -270,10 +270,9 @@ class MainWindow(QMainWindow):
         """The Records view: finished games and campaigns from the data folder."""
         from PySide6.QtCore import Qt
 
-        from matrix_gui.dialogs import RecordsDialog
-        from matrix_gui.records import records_markdown
+        from matrix_gui.recordsview import RecordsDialog
 
-        dlg = RecordsDialog(records_markdown(self.campaigns.records()), self)
+        dlg = RecordsDialog(self.campaigns.records(), self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self.records_view = dlg

@@ -36,13 +36,14 @@ class GameRecord:
 @dataclass(frozen=True)
 class CampaignRecord:
     """One campaign: its name, status ("playing", "won", "given_up"), how many games it has
-    started, how many tries in all, and its team's scars in total."""
+    started, how many tries in all, its team's scars in total and when it began (ISO time)."""
 
     name: str
     status: str
     games: int
     tries: int
     scars: int
+    created: str = ""
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ class Records:
     games: int = 0
     campaigns: int = 0
     campaigns_won: int = 0
+    campaign_rows: list[CampaignRecord] = field(default_factory=list)
     longest: CampaignRecord | None = None  # the most tries in all
     fewest_scars: CampaignRecord | None = None  # among the campaigns won
     problems: list[str] = field(default_factory=list)  # files that could not be read
@@ -129,7 +131,7 @@ def campaign_games(c: Any) -> tuple[list[GameRecord], CampaignRecord]:
     games = [GameRecord(c.films[g.number - 1].name, c.players, t.result, c.id)
              for g in c.games for t in g.tries if t.finished]
     tries = sum(len(g.tries) for g in c.games)
-    return games, CampaignRecord(c.name, c.status, len(c.games), tries, sum(c.scars))
+    return games, CampaignRecord(c.name, c.status, len(c.games), tries, sum(c.scars), c.created)
 
 
 def summarize(games: Iterable[GameRecord], campaigns: Sequence[CampaignRecord],
@@ -148,6 +150,7 @@ def summarize(games: Iterable[GameRecord], campaigns: Sequence[CampaignRecord],
     rows = [FilmRow(film, players, *counts) for (film, players), counts in sorted(table.items())]
     won = [c for c in campaigns if c.status == "won"]
     return Records(rows=rows, games=n, campaigns=len(campaigns), campaigns_won=len(won),
+                   campaign_rows=list(campaigns),
                    longest=max(campaigns, key=lambda c: (c.tries, c.games), default=None),
                    fewest_scars=min(won, key=lambda c: (c.scars, c.tries), default=None),
                    problems=list(problems))
@@ -172,15 +175,16 @@ def gather(records_file: Path, campaigns: Iterable[tuple[Any, str]]) -> Records:
     return summarize(games, camps, problems)
 
 
-def records_markdown(r: Records) -> str:
-    """The Records as a Markdown page (the Records view shows it)."""
+def records_markdown(r: Records, tables: bool = True) -> str:
+    """The Records as a Markdown page; without ``tables`` the wins by film and player count are left
+    out (the Records view shows them in a table of its own)."""
     out = ["# Records", ""]
     if not r.games and not r.campaigns:
         out.append("No finished game yet: records appear here as games and campaigns end.")
     else:
         out.append(f"{r.games} finished game{'s' if r.games != 1 else ''}, {r.campaigns} "
                    f"campaign{'s' if r.campaigns != 1 else ''} ({r.campaigns_won} won).")
-    if r.rows:
+    if r.rows and tables:
         out += ["", "## Wins by film and player count", "",
                 "| Film | Players | Played | Major Victories | Minor Victories | Hints used |",
                 "| --- | ---: | ---: | ---: | ---: | ---: |"]

@@ -110,3 +110,11 @@ def test_a_damaged_hint_count_in_the_records_is_reported(tmp_path, bad):
                     encoding="utf-8")
     with pytest.raises(RecordsFileError, match="hints"):
         read_games(path)
+
+
+def test_every_campaign_is_listed_with_when_it_began(tmp_path):
+    c = _campaign("c1", "won", [["major"], ["minor"], ["major"]], [0, 1])
+    c.created = "2025-11-30T18:45:12"
+    r = gather(tmp_path / "records.json", [(c, "")])
+    assert r.campaign_rows == [CampaignRecord("c1", "won", 3, 3, 1, "2025-11-30T18:45:12")]
+    assert "| Film 1 |" in records_markdown(r) and "| Film 1 |" not in records_markdown(r, tables=False)
