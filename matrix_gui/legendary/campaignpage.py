@@ -381,50 +381,88 @@ class CampaignPage(QWidget):
 
 class CustomFilmsDialog(QDialog):
     """Three films of the players' own: each its Act 1, 2, 3 and four Zion Hero Groups. The engine
-    checks them (LE-CAMPAIGN-07..09) when the campaign starts."""
+    checks them (LE-CAMPAIGN-07..09) as they are chosen: the dialog shows its first reason and how
+    many more, and OK waits until there are none."""
 
     def __init__(self, db: CardDB, parent: QWidget | None = None) -> None:
         from engine.legendary.campaign import GAMES, catalog
+        from engine.legendary.campaign.play import CampaignError, film_plans
+        from matrix_gui.cardfaces.spec import Labels, humanize
 
         super().__init__(parent)
         self.setWindowTitle("Custom campaign")
         cat = catalog(db)
-        acts = [sorted(a for a, n in cat.acts.items() if n == k) for k in (1, 2, 3)]
-        groups = sorted(cat.groups)
+        names = Labels.from_db(db).act_names
+        acts = [sorted(((a, names.get(f"act:{a}", humanize(a))) for a, n in cat.acts.items() if n == k),
+                       key=lambda x: x[1]) for k in (1, 2, 3)]
+        groups = sorted(((g, humanize(g)) for g in cat.groups), key=lambda x: x[1])
+        try:  # start from the film campaign's own films: a legal choice to change from
+            start = film_plans(list(db.films.values()))
+        except CampaignError:
+            start = []
         lay = QGridLayout(self)
+        for k, head in enumerate(("Film, and beneath it the 4 Zion Hero Groups", "Act 1", "Act 2", "Act 3")):
+            lay.addWidget(_head(head), 0, k)
         self.names: list[QLineEdit] = []
         self.acts: list[list[QComboBox]] = []
         self.groups: list[list[QComboBox]] = []
         for i in range(GAMES):
-            name = QLineEdit(f"Film {i + 1}")
+            plan = start[i] if i < len(start) else None
+            name = QLineEdit(plan.name if plan else f"Film {i + 1}")
             self.names.append(name)
-            lay.addWidget(name, i * 2, 0)
-            row_a = [_combo(acts[k]) for k in range(3)]
-            row_g = [_combo(groups) for _ in range(4)]
+            lay.addWidget(name, 1 + i * 2, 0)
+            row_a = [_combo(acts[k], plan.acts[k] if plan else None) for k in range(3)]
+            row_g = [_combo(groups, plan.groups[k] if plan else None) for k in range(4)]
+            for cb in row_g:
+                cb.setToolTip(f"A Hero Group that starts in Zion in film {i + 1}")
             for k, cb in enumerate(row_a):
-                lay.addWidget(cb, i * 2, 1 + k)
+                lay.addWidget(cb, 1 + i * 2, 1 + k)
             for k, cb in enumerate(row_g):
-                lay.addWidget(cb, i * 2 + 1, k)
+                lay.addWidget(cb, 2 + i * 2, k)
             self.acts.append(row_a)
             self.groups.append(row_g)
+        self.cat = cat
+        self.reason = QLabel()
+        self.reason.setWordWrap(True)
+        self.reason.setObjectName("refusal")
+        lay.addWidget(self.reason, 1 + GAMES * 2, 0, 1, 4)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons, GAMES * 2, 0, 1, 4)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        lay.addWidget(buttons, 2 + GAMES * 2, 0, 1, 4)
+        for cb in [c for row in self.acts + self.groups for c in row]:
+            cb.currentTextChanged.connect(self.check)
+        for name in self.names:
+            name.textChanged.connect(self.check)
+        self.check()
+
+    def check(self) -> None:
+        """Ask the engine about the films as chosen now; show its reason, allow OK only without one."""
+        from engine.legendary.campaign.catalog import custom_problems
+
+        problems = custom_problems(self.plans(), self.cat)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        self.reason.setText(problems[0] + more if problems else "These three films make a campaign.")
+        self.ok.setEnabled(not problems)
 
     def plans(self) -> list[Any]:
         from engine.legendary.campaign import FilmPlan
 
         return [FilmPlan(name=self.names[i].text().strip() or f"Film {i + 1}",
-                         acts=tuple(cb.currentText() for cb in self.acts[i]),  # type: ignore[arg-type]
-                         groups=tuple(cb.currentText() for cb in self.groups[i]))  # type: ignore[arg-type]
+                         acts=tuple(cb.currentData() for cb in self.acts[i]),  # type: ignore[arg-type]
+                         groups=tuple(cb.currentData() for cb in self.groups[i]))  # type: ignore[arg-type]
                 for i in range(len(self.names))]
 
 
-def _combo(items: list[str]) -> QComboBox:
+def _combo(items: list[tuple[str, str]], current: str | None = None) -> QComboBox:
+    """A list of (id, name) shown by name; ``current`` the id chosen first."""
     cb = QComboBox()
-    cb.addItems(items)
+    for key, name in items:
+        cb.addItem(name, key)
+    if current is not None and (k := cb.findData(current)) >= 0:
+        cb.setCurrentIndex(k)
     return cb
 
 

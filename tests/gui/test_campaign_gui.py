@@ -184,6 +184,7 @@ def test_a_custom_campaign_is_checked_by_the_engine(win):
     page = win.campaign_page
     tick(page, ["neo", "morpheus"])
     dlg = CustomFilmsDialog(win.campaigns.db_for(win.campaigns.new_card_dirs()), page)
+    dlg.groups[0][1].setCurrentIndex(dlg.groups[0][0].currentIndex())  # a Hero Group twice
     assert not page.start_campaign(dlg.plans())
     assert "LE-CAMPAIGN-07" in page.refusal.text()
     assert CampaignStore(win.paths.campaigns).listing() == []
@@ -257,3 +258,26 @@ def test_stepping_through_a_campaign_game_records_nothing(win):
     assert win.ops.game.over
     assert store.load("looked-at")[1].current.pending is not None  # still waiting for its end
     assert win.last_ended is None and not (win.paths.data / "records.json").exists()
+
+
+@pytest.mark.rule("LE-CAMPAIGN-07")
+def test_the_custom_films_dialog_checks_the_choice_as_it_is_made(win):
+    """The dialog opens on the film campaign's own three films (a legal choice, OK allowed), shows
+    Acts and Hero Groups by name, and asks the engine at every change: a refused choice shows the
+    engine's reason and OK waits."""
+    from engine.legendary.campaign.catalog import custom_problems
+    from engine.legendary.campaign.play import film_plans
+    from matrix_gui.legendary.campaignpage import CustomFilmsDialog
+
+    win.show_campaigns()
+    db = win.campaigns.db_for(win.campaigns.new_card_dirs())
+    dlg = CustomFilmsDialog(db, win.campaign_page)
+    films = film_plans(list(db.films.values()))
+    assert [(p.acts, p.groups) for p in dlg.plans()] == [(p.acts, p.groups) for p in films]
+    assert dlg.ok.isEnabled() and "LE-" not in dlg.reason.text(), dlg.reason.text()
+    assert dlg.acts[0][0].currentText() == db.cards[next(
+        c.id for c in db.cards.values() if c.kind == "act" and c.deck == f"act:{films[0].acts[0]}")].name
+    dlg.groups[0][1].setCurrentIndex(dlg.groups[0][0].currentIndex())  # a Hero Group twice
+    problems = custom_problems(dlg.plans(), dlg.cat)
+    assert problems and dlg.reason.text().startswith(problems[0]) and not dlg.ok.isEnabled()
+    assert "LE-CAMPAIGN-07" in dlg.reason.text()
