@@ -11,7 +11,7 @@ one list:
 Templates: a key is ``(kind, value)``; a value template is a string in which ``{name}`` stands for a
 variable (``me`` is the seat the table plays for, the others come from the command's arguments), or a
 ``Via`` (a variable seen through a table of the index, e.g. a phone name -> the Row space it stands on).
-An argument template is a literal (``"matrix"``) or ``"{name}"``. No rules here: whether a command is
+An argument template is a literal (``"matrix"``, ``1``) or ``"{name}"``. No rules here: whether a command is
 legal is always asked of the engine.
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Gesture:
     """
 
     verb: str
-    args: tuple[tuple[str, ...], ...]
+    args: tuple[tuple[Template, ...], ...]
     drags: tuple[tuple[KeyTemplate, KeyTemplate | None], ...]
     when: Callable[[Vars, Any], bool] | None = None
     seat: Callable[[Vars, Any], int | None] | None = None
@@ -178,7 +178,7 @@ class GestureSet:
                     continue
                 seat = (g.seat or self.seat)(v, ix)
                 for form in g.args:
-                    args = [_fill(t, v, ix) if "{" in t else t for t in form]
+                    args = [_fill(t, v, ix) if isinstance(t, str) and "{" in t else t for t in form]
                     if all(a is not None for a in args):
                         cmd = Command(g.verb, tuple(args), seat)
                         if cmd not in out:

@@ -95,6 +95,8 @@ def _phone_piles(ix: TableIndex) -> dict[str, str]:
     return {"combat": "combat", **{name: f"row.{i}" for name, i in ix.phones.items()}}
 
 
+TIME_TRACK = ("pile", "time")
+
 # Every gesture of the playmat, declared once (see matrix_gui.gestures): best first for a drop.
 GESTURES = GestureSet([
     Gesture("coordinate", (("{card}",),), ((CARD, MY_PLAY),), _in_other_hand, _hand_owner),
@@ -111,6 +113,10 @@ GESTURES = GestureSet([
             _kind("enemy")),
     # the card beneath the Dock flies one position, paid from either pool (LE-CARD-22)
     Gesture("fly", (("recruit",), ("attack",)), ((POOL, FLYING), (FLYING, POOL))),
+    # an Act's Time Track offers (LE-CARD-50/51): the Attack token onto the Time Track raises it one
+    # step a drop; the Time Track's own action (double-click, Enter) takes Attack from it
+    Gesture("time-up", ((1,),), ((POOL, TIME_TRACK),)),
+    Gesture("time-attack", ((),), ((TIME_TRACK, None),)),
     Gesture("complete", (("{card}",), ("{card}", "recruit"), ("{card}", "attack")),
             ((POOL, CARD), (CARD, POOL), (CARD, ("pile", "discarded"))), _kind("challenge")),
     Gesture("defeat-smith", (("{card}",),), ((CARD, ("pile", "defeated_enemies")), (POOL, CARD)),
