@@ -110,8 +110,7 @@ def do_play(t: Table, cmd: Command) -> None:
     s.turn.recruit += c.recruit  # LE-ACTION-04
     s.turn.attack += c.attack
     if c.recruit or c.attack:
-        t.emit("pool_changed", f"+{c.recruit} Recruit, +{c.attack} Attack", recruit=s.turn.recruit,
-               attack=s.turn.attack)
+        t.pool_changed(f"+{c.recruit} Recruit, +{c.attack} Attack")
     tasks = [{"op": "fx", "fx": e, "src": cid, "seat": seat} for e in t.fx(cid, "effects")]
     if c.classes_chosen_on_play:  # LE-CARD-47/48: asked first, of whoever plays it (copy included)
         tasks.insert(0, {"op": "choose_class", "src": cid, "seat": seat})
@@ -251,7 +250,7 @@ def do_recruit(t: Table, cmd: Command) -> None:
                text=f"{t.player_name(seat)} recruits {t.name(cid)}{into}")
         s.turn.gained.append(cid)
         flow.refill_dock(t)
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
 
 
 # --- move -------------------------------------------------------------------------------------------
@@ -340,7 +339,7 @@ def do_move(t: Table, cmd: Command) -> None:
         why = f"{phone} phone"  # LE-MOVE-14: the log names the phone used
         if phone == "combat":
             s.turn.attack -= t.mat.combat_phone_cost
-            t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+            t.pool_changed()
     effects.set_world(t, s.active, going_in, why)
 
 
@@ -376,7 +375,7 @@ def do_scan(t: Table, cmd: Command) -> None:
     s = t.s
     sp = cmd.args[0]
     s.turn.attack -= t.mat.row[sp].scan_cost
-    t.emit("pool_changed", f"Scan the {t.mat.row[sp].name}", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed(f"Scan the {t.mat.row[sp].name}")
     rowmod.reveal(t, rowmod.occupant(t, sp), "scan")
 
 
@@ -436,7 +435,7 @@ def do_fight(t: Table, cmd: Command) -> None:
     c = t.card(cid)
     atk = effects.enemy_attack(t, cid) or 0
     s.turn.attack -= atk
-    t.emit("pool_changed", f"Fight {c.name} for {atk}", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed(f"Fight {c.name} for {atk}")
     key = str(cid)
     s.turn.hits[key] = s.turn.hits.get(key, 0) + 1
     if s.turn.hits[key] < c.fights_needed:  # LE-FIGHT-06
@@ -518,7 +517,7 @@ def do_complete(t: Table, cmd: Command) -> None:
     s.turn.attack -= c.cost_attack
     if c.cost_either:
         setattr(s.turn, pool, getattr(s.turn, pool) - c.cost_either)
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     t.move(cid, _challenge_where(t, cid), "discarded", face_up=True, text=f"{c.name} is completed")
     t.push_fx(t.fx(cid, "complete"), cid, s.active)
 
@@ -590,7 +589,7 @@ def do_evade(t: Table, cmd: Command) -> None:
     s = t.s
     cid = cmd.args[0]
     s.turn.attack -= t.card(cid).evade_cost
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     t.move(cid, _locate_enemy(t, cid), row(_rightmost_clear(t)),
            text=f"{t.name(cid)} is evaded to the right")
 

@@ -38,14 +38,14 @@ def run_fx(t: Table, task: dict[str, Any]) -> None:
 def _gain_recruit(t: Table, task: dict) -> None:
     n = task["fx"]["amount"]
     t.s.turn.recruit += n
-    t.emit("pool_changed", f"+{n} Recruit", recruit=t.s.turn.recruit, attack=t.s.turn.attack)
+    t.pool_changed(f"+{n} Recruit")
 
 
 @verb("gain_attack")
 def _gain_attack(t: Table, task: dict) -> None:
     n = task["fx"]["amount"]
     t.s.turn.attack += n
-    t.emit("pool_changed", f"+{n} Attack", recruit=t.s.turn.recruit, attack=t.s.turn.attack)
+    t.pool_changed(f"+{n} Attack")
 
 
 @verb("draw")
@@ -562,7 +562,7 @@ def _pay(t: Table, task: dict) -> None:
         return
     turn.recruit -= fx["recruit"]
     turn.attack -= fx["attack"]
-    t.emit("pool_changed", f"{t.name(task['src'])}: paid", recruit=turn.recruit, attack=turn.attack)
+    t.pool_changed(f"{t.name(task['src'])}: paid")
     t.push_fx(fx["effects"], task["src"], task["seat"])
 
 

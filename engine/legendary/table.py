@@ -57,6 +57,10 @@ class Table(BaseTable[CardDB, State]):
         p = self.s.players[seat]
         return self.card(p.avatar).health + p.health_bonus
 
+    def pool_changed(self, text: str = "") -> None:
+        """Tell the table the Recruit and Attack pools changed (the event carries both)."""
+        self.emit("pool_changed", text, recruit=self.s.turn.recruit, attack=self.s.turn.attack)
+
     def damage(self, seat: int) -> int:
         """Strike damage plus 1 per scar (LE-STRIKE-06, LE-CAMPAIGN-17)."""
         total = sum(self.card(c).damage for c in self.s.piles[pp(seat, "strikes")])

@@ -367,7 +367,7 @@ def do_strike_player(t: Table, cmd: Command) -> None:
     target = cmd.args[0]
     cost = t.health(target)
     s.turn.attack -= cost
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     t.emit("player_struck", f"{t.player_name(s.active)} pays {cost} Attack to strike "
            f"{t.player_name(target)}", seat=target, by=s.active)
     flow.draw_strike_card(t, target, False, s.players[s.active].avatar)

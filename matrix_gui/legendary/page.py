@@ -297,9 +297,9 @@ class LegendaryPage(TablePage):
         return len(self.observe()["players"])
 
     def bot_mover(self, seed: int) -> Callable[[Any], bool]:
-        from engine.legendary.bots import BOTS
+        from engine.legendary.bots import seat_bot
 
-        bot = BOTS["random"](seed, end_bias=0.15)
+        bot = seat_bot("random", seed)
 
         def move(game: Any) -> bool:
             self.ops.submit(bot.choose(game))

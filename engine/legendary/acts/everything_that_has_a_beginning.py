@@ -147,7 +147,7 @@ def do_time_step(t: Table, cmd: Command) -> None:
     from_first = min(getattr(s.turn, first), dest)
     setattr(s.turn, first, getattr(s.turn, first) - from_first)
     setattr(s.turn, other, getattr(s.turn, other) - (dest - from_first))
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     t.change_time(step, f"{t.player_name(s.active)} pays {dest}")
 
 

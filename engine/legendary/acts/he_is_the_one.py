@@ -121,7 +121,7 @@ def tear_apart_ship(t: Table, task: dict) -> None:
         paid = 0
     if paid:
         s.turn.attack -= paid * SHIP_REPAIR_COST
-        t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+        t.pool_changed()
     if SHIP_DAMAGE - paid:
         t.change_time(-(SHIP_DAMAGE - paid), f"{t.name(task['src'])} tears apart the ship")
     if s.result:
@@ -153,7 +153,7 @@ def do_raise_time(t: Table, cmd: Command) -> None:
     rate = s.mods.attack_per_time_step
     assert rate is not None
     s.turn.attack -= rate
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     t.change_time(1, f"{t.player_name(s.active)} pays {rate} Attack")
 
 

@@ -126,7 +126,7 @@ def do_fly(t: Table, cmd: Command) -> None:
     pool = _fly_pool(t, cmd)
     assert pool is not None
     setattr(s.turn, pool, getattr(s.turn, pool) - FLY_COST)
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     pos += 1
     if pos <= t.mat.dock_spaces:
         s.mods.beneath_dock = (cid, pos)

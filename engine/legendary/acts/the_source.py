@@ -186,7 +186,7 @@ def do_time_up(t: Table, cmd: Command) -> None:
     steps = cmd.args[0]
     s.turn.attack -= steps * TIME_STEP_COST
     _mark(t, RAISE)
-    t.emit("pool_changed", "", recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed()
     t.change_time(steps, f"{t.player_name(s.active)} pays {steps * TIME_STEP_COST} Attack")
 
 
@@ -220,8 +220,7 @@ def do_time_attack(t: Table, cmd: Command) -> None:
     gain, neos = time_attack_value(t), neo_heroes_in_play(t)
     s.turn.attack += gain
     _mark(t, TAKE)
-    t.emit("pool_changed", f"+{gain} Attack from the Time Track ({s.time} x {neos} Neo)",
-           recruit=s.turn.recruit, attack=s.turn.attack)
+    t.pool_changed(f"+{gain} Attack from the Time Track ({s.time} x {neos} Neo)")
 
 
 def time_attack_candidates(t: Table) -> Iterator[Command]:
