@@ -65,6 +65,8 @@ build = _load("build")
     "PySide6/Qt/translations/qtbase_de.qm",
     "PySide6/translations/qtbase_de.qm",
     "PySide6/opengl32sw.dll",
+    "assets/icons/app.icns",  # the build reads the Windows and macOS icons from the source tree
+    "assets/icons/app.ico",
 ])
 def test_filter_drops_what_the_app_does_not_use(dest: str) -> None:
     assert not bundle_filter.keep(dest)
@@ -91,6 +93,7 @@ def test_filter_drops_what_the_app_does_not_use(dest: str) -> None:
     "PySide6/QtCore.pyd",
     "cards/legendary/playmat.toml",
     "assets/fonts/DejaVuSansCondensed.ttf",
+    "assets/icons/app.png",
     "docs/gui.md",
 ])
 def test_filter_keeps_what_the_app_needs(dest: str) -> None:
