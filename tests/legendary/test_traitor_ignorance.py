@@ -30,9 +30,10 @@ def new(db: CardDB, players: int = 4, seed: int = 1, mode: str | None = MODE) ->
                                             traitor=mode), db)
 
 
-def table(db: CardDB, text: str = "", players: int = 4, traitor_at: int | None = 1) -> Scenario:
+def table(db: CardDB, text: str = "", players: int = 4, traitor_at: int | None = 1,
+          acts: list[str] = ACTS) -> Scenario:
     """A Traitor game with ``traitor_at`` holding I Choose the Matrix and the others loyalists."""
-    head = (f"setup avatars={','.join(AVATARS[:players])} acts={','.join(ACTS)} "
+    head = (f"setup avatars={','.join(AVATARS[:players])} acts={','.join(acts)} "
             f"groups={','.join(GROUPS)} seed=3 traitor={MODE}\n")
     deal = [f"empty {' '.join(f'p{x}.hidden' for x in range(players))}"]
     for seat in range(players):
@@ -150,6 +151,31 @@ def test_le_traitor_10_12_three_secrets_revealed(sdb):
     for x in range(4):
         assert s.defs[s.piles[pp(x, "deck")][-1]] in {*LOYALISTS, THE_MATRIX}
     assert s.mods.secrets_revealed == 3
+
+
+@pytest.mark.rule("LE-TRAITOR-12", "LE-CARD-40")
+def test_le_traitor_12_the_offer_to_deus_ex_machina_leaves_secrets_revealed_to_reveal(sdb):
+    """Make an Offer to Deus Ex Machina blanks the Matrix Row and Deck's abilities, but the Secrets
+    Revealed among them are Traitor Mode cards, not Matrix cards: the third still reveals all."""
+    offer = "everything_that_has_a_beginning_offer_to_deus_ex_machina"
+    sc = table(sdb, f"act 3 2\nempty row.0 row.1 row.2 row.3 row.4 combat\nactive 0\nworld 0 matrix\n"
+               f"put {offer} row.1 up as offer\npool recruit=7",
+               acts=["what_is_the_matrix", "know_thyself", "everything_that_has_a_beginning"])
+    s = sc.game.state
+    secrets = [c for c in s.piles["matrix_deck"] if s.defs[c] == SECRETS]
+    assert len(secrets) == 3
+    accepted(sc, "complete $offer recruit")
+    assert s.blank and not set(secrets) & s.blank
+    for secret in secrets:  # each is revealed from the Row in turn
+        s.piles["matrix_deck"].remove(secret)
+        s.piles["row.0"].append(secret)
+        sc.line("effect 0 scan_any")
+        assert secret in s.face_up
+        if s.decision is not None:
+            accepted(sc, "choose 0")
+        sc.line("empty row.0")
+    assert s.mods.secrets_revealed == 3
+    assert all(s.piles[pp(x, "hidden")] == [] for x in range(4))
 
 
 # --- players against players --------------------------------------------------------------------
