@@ -303,7 +303,7 @@ def can_be_defeated(t: Table, cid: int) -> bool:
     """Whether an effect may defeat ``cid``: not the Inevitable, not Undefeatable, and not an
     Enemy only a fight defeats (LE-CARD-49)."""
     c = t.card(cid)
-    return cid != t.s.inevitable and "undefeatable" not in getattr(c, "keywords", ()) \
+    return cid != t.s.inevitable and "undefeatable" not in t.keywords(cid) \
         and not getattr(c, "fight_only", False)
 
 

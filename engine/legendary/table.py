@@ -36,6 +36,13 @@ class Table(BaseTable[CardDB, State]):
             return []  # a completed Challenge blanked these abilities (LE-CARD-40)
         return self.db.fx(self.s.defs[cid], attr)
 
+    def keywords(self, cid: int) -> tuple[str, ...] | list[str]:
+        """The keyword abilities ``cid`` has now: none once a completed Challenge blanked it
+        (LE-CARD-40: keywords are abilities too)."""
+        if cid in self.s.blank:
+            return ()
+        return getattr(self.card(cid), "keywords", ())
+
     def classes(self, cid: int) -> list[str]:
         """The classes ``cid`` counts as this turn: the class picked when it was played for a card
         whose class is chosen on play (LE-CARD-47), else the printed ones."""
