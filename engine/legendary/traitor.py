@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
+from engine.legendary.acts.attack_payments import attack_refused
 from engine.legendary.acts.base import ActCommand, ActRules, Restriction
 from engine.legendary.state import pp
 from engine.legendary.table import Table
@@ -353,11 +354,8 @@ def check_strike_player(t: Table, cmd: Command) -> Rejection | None:
         return Rejection("LE-TRAITOR-14", f"{t.player_name(target)} is no longer in the game")
     if s.players[target].in_matrix != s.players[s.active].in_matrix:
         return Rejection("LE-TRAITOR-14", f"{t.player_name(target)} is in the other world")
-    cost = t.health(target)
-    if s.turn.attack < cost:
-        return Rejection("LE-TRAITOR-14", f"striking {t.player_name(target)} costs {cost} Attack (their "
-                         f"Health) and you have {s.turn.attack}")
-    return None
+    return attack_refused(t, t.health(target), f"striking {t.player_name(target)}", "LE-TRAITOR-14",
+                          because="their Health")
 
 
 def do_strike_player(t: Table, cmd: Command) -> None:

@@ -200,6 +200,19 @@ def test_le_traitor_14_pay_attack_equal_to_health_to_strike_a_player(sdb):
     assert s.turn.attack == 1 and len(s.piles["p1.strikes"]) == 2
 
 
+@pytest.mark.rule("LE-TRAITOR-14", "LE-CARD-29")
+def test_le_traitor_14_the_matrix_player_may_not_pay_attack_to_strike_a_player(sdb):
+    """In He is The One Part 3 the Matrix player spends Attack only on Time Track steps and Evades."""
+    sc = table(sdb, "act 3 3\nactive 0\neffect 0 hook name=choose_matrix_player\nworld 2 matrix\n"
+                    "pool attack=30")
+    s = sc.game.state
+    assert s.mods.matrix_player == 0 and s.players[0].in_matrix
+    rejected(sc, "strike-player 2", "LE-CARD-29")
+    assert "strike-player 2" not in [c.text() for c in assert_generated_equals_trial(sc.game)]
+    sc.line("active 2\npool attack=30")  # another player in the Matrix may strike them
+    accepted(sc, "strike-player 0")
+
+
 @pytest.mark.rule("LE-TRAITOR-14")
 def test_le_traitor_14_no_player_strikes_outside_a_traitor_mode(sdb):
     g = new(sdb, 4, mode=None)
