@@ -141,13 +141,12 @@ class Table(BaseTable[CardDB, State]):
         if drawn:
             self.emit("cards_drawn", f"{self.player_name(seat)} draws {len(drawn)}", seat=seat,
                       count=len(drawn))
-        # LE-CLEANUP-06: resolve on-draw effects only after the draw is finished.
+        # LE-CLEANUP-06: resolve on-draw effects only after the draw is finished (flow's
+        # "when_drawn" task, which orders them, LE-TIMING-09).
         on_draw, defs = self.db.index.on_draw, self.s.defs
-        for cid in reversed(drawn):
-            if defs[cid] not in on_draw:
-                continue  # most cards have none: skip the effects lookup
-            for eff in reversed(self.fx(cid, "on_draw")):
-                self.s.stack.append({"op": "fx", "fx": eff, "src": cid, "seat": seat})
+        waiting = [cid for cid in drawn if defs[cid] in on_draw]
+        if waiting:
+            self.s.stack.append({"op": "when_drawn", "cards": waiting, "seat": seat})
         return drawn
 
     # --- time, damage, end ----------------------------------------------------------------------
