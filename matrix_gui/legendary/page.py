@@ -412,7 +412,7 @@ class LegendaryPage(TablePage):
         move on the table and say why; the game's record counts the hint. Never for a bot's move,
         behind the curtain or in a game stepped through; in a Traitor mode only from the asking
         seat's view (the look-ahead reads only what that seat may see)."""
-        from engine.legendary.advice import look_ahead, snapshot
+        from engine.legendary.advice import hint_seed, look_ahead, snapshot
 
         g = self.game
         if g is None or g.over:
@@ -432,7 +432,7 @@ class LegendaryPage(TablePage):
         assert seat is not None
         version = self.ops.version
         copy = snapshot(g)
-        seed = g.setup.seed + len(g.commands)
+        seed = hint_seed(g)
         self._drop_hint()
         self._hint_version = version
         self.guide.strip.show_hint("Thinking…")
