@@ -405,6 +405,13 @@ class LegendaryPage(TablePage):
         menu.addAction(self.win.act_objective)
         menu.addAction(self.win.act_hint)
 
+    def learn_to_play(self) -> None:
+        """Learn to Play: the guided first game (``lesson``), resumed or started over when one is
+        saved."""
+        from matrix_gui.legendary.lesson import learn_to_play
+
+        learn_to_play(self.win)
+
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 
     def hint(self) -> None:
@@ -424,6 +431,9 @@ class LegendaryPage(TablePage):
             return
         if (why := self._held()) is not None:
             self.refuse(why)
+            return
+        if (coached := self.ops.coached(Command("hint"))) is not None:  # a guided game's step says what
+            self.refuse(coached.reason)
             return
         if self.thinker.busy:
             self.status("Still thinking about the last hint…")
