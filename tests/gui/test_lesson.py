@@ -217,3 +217,40 @@ def test_play_on_lets_the_game_go_free(qtbot, win):
     assert win.ops.coach is None and not coach.panel.isVisible()
     assert "end" in {c.verb for c in win.ops.legal()} and len(win.ops.legal()) > 3
     assert not [it for it in page_of(win).table.keyed_items() if LIGHT in it.marks]
+
+
+def advance(qtbot, win) -> None:
+    """The current step's first move, straight through the operations layer (no gesture)."""
+    coach, page = coach_of(win), page_of(win)
+    step = coach.progress.step
+    if "hint" in step.verbs:
+        page.hint()
+        qtbot.waitUntil(lambda: coach.progress.step is not step, timeout=20000)
+    elif "undo" in step.verbs:
+        assert win.ops.undo().accepted
+    else:
+        assert win.ops.submit(win.ops.legal()[0]).accepted
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
+def test_every_steps_words_fit_and_what_it_lights_is_in_view(qtbot, win, size):
+    win.resize(*size)
+    start_lesson(qtbot, win)
+    coach, page = coach_of(win), page_of(win)
+    panel, view = coach.panel, page.view
+    while True:
+        qtbot.wait(1)
+        for label in (panel.caption, panel.text):
+            assert label.heightForWidth(label.width()) <= label.height() if label.wordWrap() else \
+                label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), label.text()
+        for b in (panel.leave, panel.play_on, panel.new_game):
+            assert b.isHidden() or panel.rect().contains(b.geometry()), b.text()
+        assert panel.geometry().bottom() < view.geometry().top()  # above the table, never over it
+        if coach.progress.finished:
+            break
+        lit = [it for it in page.table.keyed_items() if LIGHT in it.marks]
+        assert lit or coach.progress.step.verbs & {"hint", "undo", "end", "objective"}, coach.progress.step.id
+        for it in lit:
+            r = view.mapFromScene(it.mapRectToScene(it.body_rect())).boundingRect()
+            assert view.viewport().rect().contains(r), f"{coach.progress.step.id}: {it.key} is out of view"
+        advance(qtbot, win)
