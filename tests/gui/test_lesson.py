@@ -254,3 +254,30 @@ def test_every_steps_words_fit_and_what_it_lights_is_in_view(qtbot, win, size):
             r = view.mapFromScene(it.mapRectToScene(it.body_rect())).boundingRect()
             assert view.viewport().rect().contains(r), f"{coach.progress.step.id}: {it.key} is out of view"
         advance(qtbot, win)
+
+
+def test_f1_opens_on_a_one_screen_quick_start_and_the_autosave_notes_come_last(qtbot, win):
+    import re
+
+    from matrix_gui.dialogs import help_text
+
+    qtbot.keyClick(win, Qt.Key.Key_F1)
+    dlg = win._help
+    qtbot.waitExposed(dlg)
+    shown = dlg.browser.toPlainText()
+    assert shown.splitlines()[1].strip() == "Quick start"
+    text = help_text()
+    sections = re.findall(r"^## (.+)$", text, re.M)
+    assert sections[0] == "Quick start" and sections[-1].startswith("Your games on disk")
+    quick = text.split("\n## ")[1]
+    assert len(re.findall(r"^\d\. ", quick, re.M)) == 5  # a turn in five lines
+    for key in ("**H**", "**Ctrl+Z**", "**E**", "**O**", "**F1**", "Learn to Play"):
+        assert key in quick, key
+    assert "autosave.journal" not in text.split("\n## Your games on disk")[0]  # the notes moved to the end
+    # the quick start fits the help window's first screen
+    bar = dlg.browser.verticalScrollBar()
+    doc = dlg.browser.document()
+    starting = doc.find("Starting")
+    assert not starting.isNull()
+    top = dlg.browser.cursorRect(starting).top()
+    assert bar.value() == 0 and top < dlg.browser.viewport().height()
