@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 
 from engine.core.cardfiles import CardLoadError, read_toml, validation_problems
 from engine.core.commands import Command
@@ -128,18 +128,13 @@ class StepModel(Strict):
     light: list[str] = []  # cards (<Name>) and places (piles, "time") to light besides the move's own
     done: Annotated[list[str], Field(min_length=1)]  # EventSpec: every one is seen in the move's events
 
-    @field_validator("do")
+    @field_validator("do", "done")
     @classmethod
-    def _moves(cls, v: list[str]) -> list[str]:
+    def _parsed(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        """Each move (``do``) and event (``done``) can be read."""
+        parse = Move.parse if info.field_name == "do" else EventSpec.parse
         for text in v:
-            Move.parse(text)
-        return v
-
-    @field_validator("done")
-    @classmethod
-    def _events(cls, v: list[str]) -> list[str]:
-        for text in v:
-            EventSpec.parse(text)
+            parse(text)
         return v
 
     @field_validator("light")

@@ -94,6 +94,9 @@ def test_unknown_verbs_cards_places_and_fields_fail_at_load_naming_file_and_step
     path = variant(tmp_path, 'light = ["combat", "time", "strikes"]', 'light = ["combat_zone"]')
     with pytest.raises(CardLoadError, match="no place 'combat_zone' to light"):
         check_lesson(load_lesson(path))
+    path = variant(tmp_path, 'done = ["undone"]', 'done = ["undone:by"]')
+    with pytest.raises(CardLoadError, match="'undo_a_move'.done: .*'undone:by' is not an event"):
+        load_lesson(path)
     path = variant(tmp_path, 'times = 2\ndone', 'times = 2\nrepeat = 2\ndone')
     with pytest.raises(CardLoadError, match="'play_for_attack'.repeat"):
         load_lesson(path)
