@@ -284,6 +284,7 @@ class LessonCoach(QObject):
         self._unlight()
         self.panel.hide()
         self.panel.deleteLater()
+        self.deleteLater()  # (it holds the guided game: let both go)
 
     # --- lights -------------------------------------------------------------------------------------
 
