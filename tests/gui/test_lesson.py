@@ -243,11 +243,14 @@ def test_every_steps_words_fit_and_what_it_lights_is_in_view(qtbot, win, size):
     start_lesson(qtbot, win)
     coach, page = coach_of(win), page_of(win)
     panel, view = coach.panel, page.view
+    def fits(label) -> None:
+        need = label.heightForWidth(label.width()) if label.wordWrap() else \
+            label.fontMetrics().horizontalAdvance(label.text())
+        assert need <= (label.height() if label.wordWrap() else label.width()), label.text()
+
     while True:
-        qtbot.wait(1)
-        for label in (panel.caption, panel.text):
-            assert label.heightForWidth(label.width()) <= label.height() if label.wordWrap() else \
-                label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), label.text()
+        for label in (panel.caption, panel.text):  # (once the layout has settled to the new words)
+            qtbot.waitUntil(lambda label=label: fits(label), timeout=2000)
         for b in (panel.leave, panel.play_on, panel.new_game):
             assert b.isHidden() or panel.rect().contains(b.geometry()), b.text()
         assert panel.geometry().bottom() < view.geometry().top()  # above the table, never over it
