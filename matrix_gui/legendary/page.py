@@ -405,6 +405,13 @@ class LegendaryPage(TablePage):
         menu.addAction(self.win.act_objective)
         menu.addAction(self.win.act_hint)
 
+    def learn_to_play(self) -> None:
+        """Learn to Play: the guided first game (``lesson``), resumed or started over when one is
+        saved."""
+        from matrix_gui.legendary.lesson import learn_to_play
+
+        learn_to_play(self.win)
+
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 
     def hint(self) -> None:
@@ -412,7 +419,7 @@ class LegendaryPage(TablePage):
         move on the table and say why; the game's record counts the hint. Never for a bot's move,
         behind the curtain or in a game stepped through; in a Traitor mode only from the asking
         seat's view (the look-ahead reads only what that seat may see)."""
-        from engine.legendary.advice import look_ahead, snapshot
+        from engine.legendary.advice import hint_seed, look_ahead, snapshot
 
         g = self.game
         if g is None or g.over:
@@ -425,6 +432,9 @@ class LegendaryPage(TablePage):
         if (why := self._held()) is not None:
             self.refuse(why)
             return
+        if (coached := self.ops.coached(Command("hint"))) is not None:  # a guided game's step says what
+            self.refuse(coached.reason)
+            return
         if self.thinker.busy:
             self.status("Still thinking about the last hint…")
             return
@@ -432,7 +442,7 @@ class LegendaryPage(TablePage):
         assert seat is not None
         version = self.ops.version
         copy = snapshot(g)
-        seed = g.setup.seed + len(g.commands)
+        seed = hint_seed(g)
         self._drop_hint()
         self._hint_version = version
         self.guide.strip.show_hint("Thinking…")
