@@ -156,11 +156,9 @@ def _cleanup(t: Table, task: dict) -> None:
         other.avoid = 0
     s.turn = Turn()
     if not p.defeated:
+        # A player whose every card is deleted draws nothing and plays on with an empty hand: only
+        # damage defeats a player (LE-DEFEAT-08, LE-CARD-20).
         t.draw(seat, t.mat.hand_size)
-        if s.mods.cleanup_deletes and not any(s.piles[pp(seat, n)] for n in ("deck", "hand", "discard")):
-            # every Hero of theirs is deleted: nothing is left to play with (our reading of LE-CARD-20)
-            t.emit("all_deleted", f"Every card of {t.player_name(seat)} is deleted", seat=seat)
-            defeat_player(t, seat)
 
 
 @op("next_turn")
