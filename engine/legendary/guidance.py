@@ -21,7 +21,7 @@ def guidance(db: CardDB, s: State) -> dict[str, Any]:
     """The view's guidance fields: ``next_step``, ``objective``, ``act_part``, ``strike_forecast``,
     ``outcome`` (None while the game runs), the pending decision's ``decision_source``, whether
     the Objective can be completed now (``objective_ready``) and whether the table is offered to
-    give the game up (``concede_offered``: it has stalled, ``stall.stalled``)."""
+    give the game up (``concede_offered``: it has stalled or nobody has a card left, ``stall.offered``)."""
     t = Table(db, s)
     part = current_part(t)
     return {
@@ -32,7 +32,7 @@ def guidance(db: CardDB, s: State) -> dict[str, Any]:
         "outcome": outcome(t),
         "decision_source": decision_source(t),
         "objective_ready": _legal(t, "objective"),  # the Objective can be completed now (LE-ACT-04)
-        "concede_offered": stall.stalled(t),
+        "concede_offered": stall.offered(t),
     }
 
 

@@ -348,9 +348,9 @@ def legal_minor_victory(t: Table) -> list[Command]:
 
 
 def legal_concede(t: Table) -> list[Command]:
-    """Giving the game up, offered once the game has stalled (``stall.stalled``); asked for, it is
-    accepted at any time."""
-    return [command("concede")] if stall.stalled(t) else []
+    """Giving the game up, offered once the game has stalled or nobody has a card left
+    (``stall.offered``); asked for, it is accepted at any time."""
+    return [command("concede")] if stall.offered(t) else []
 
 
 END = command("end")
@@ -394,7 +394,8 @@ ACTIONS.add("objective", "objective: complete the current Part's Objective (you 
 ACTIONS.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
             a.check_minor_victory, a.do_minor_victory, legal_minor_victory)
 ACTIONS.add("concede", "concede: the players give the game up (everyone loses); listed among the "
-            "legal moves once the game has stalled", a.check_concede, a.do_concede, legal_concede)
+            "legal moves once the game has stalled or nobody has a card left", a.check_concede,
+            a.do_concede, legal_concede)
 ACTIONS.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
             a.check_end, a.do_end, legal_end)
 ACTIONS.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "

@@ -507,6 +507,7 @@ def test_le_card_20_a_player_with_every_card_deleted_plays_on_with_an_empty_hand
     assert not s.players[0].defeated and s.result == ""
     assert not any(s.piles[pp(0, name)] for name in ("deck", "hand", "discard", "play"))
     assert (s.active, s.phase, s.time, passed(sc)) == (0, "action", 5, 1)
+    assert sc.game.observe(0)["concede_offered"]  # the table may give up (stall.py); it plays on
     accepted(sc, "end")  # Time 5 -> 4
     accepted(sc, "end")  # Time 4 -> 3: the second Smith falls
     assert (s.time, passed(sc), s.result) == (3, 2, "")

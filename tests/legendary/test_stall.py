@@ -54,3 +54,15 @@ def test_every_bot_ends_a_stalled_game(scenario, bot, minor_on_offer, takes):
             break
         accepted(sc, player.choose(sc.game).text())
     assert s.result == "loss:conceded"
+
+
+@pytest.mark.rule("LE-CARD-20", "LE-GEN-03")
+def test_the_offer_comes_at_once_when_nobody_has_a_card_left_and_the_bots_play_on(scenario):
+    sc = scenario("empty p0.deck p0.hand p0.discard")
+    assert "concede" not in verbs(sc)  # the other player still has cards
+    sc.line("empty p1.deck p1.hand p1.discard")
+    v = sc.game.observe(0)
+    assert "concede" in verbs(sc) and v["concede_offered"]
+    assert "no player has a card left; the table may give this game up" in v["next_step"]
+    # the strikes may still end the game (or bring a Minor Victory): a bot plays on until it stalls
+    assert BOTS["heuristic"](1).choose(sc.game).verb == "end"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from engine.core.commands import Command
-from engine.legendary import effects, flow, traitor
+from engine.legendary import effects, flow, stall, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.acts import Hint, registry
 from engine.legendary.game import LegendaryGame
@@ -66,7 +66,7 @@ class HeuristicBot:
         by: dict[str, list[Command]] = {}
         for c in legal:
             by.setdefault(c.verb, []).append(c)
-        if "concede" in by:  # the game has stalled: the engine offers the table to give it up
+        if "concede" in by and stall.stalled(t):  # the game has stalled: no end will come
             return self._give_up(by)
         for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._turn_on_players,
                      self._spend):
