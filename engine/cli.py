@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.cli_campaign import add_parser as add_campaign_parser
 from engine.cli_campaign import run as run_campaign
+from engine.core.botplay import Unfinished
 from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
 from engine.core.inputcheck import one_line
@@ -35,21 +36,23 @@ def _db(extra: list[str]) -> Any:
 
 
 def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 20000) -> Any:
-    """Play one bot game to its end; returns the finished LegendaryGame (raises on an engine bug)."""
+    """Play one bot game to its end; returns the finished LegendaryGame. Raises on an engine bug,
+    and ``Unfinished`` for a game that hung: past ``stall.HUNG_TURNS`` turns (bots give a stalled
+    game up once it is offered) or ``max_commands`` commands."""
+    from engine.core.botplay import play_out
     from engine.legendary.bots import BOTS
     from engine.legendary.game import LegendaryGame
+    from engine.legendary.stall import HUNG_TURNS
 
     game = LegendaryGame.new(setup, db, track_undo=False)
     player = BOTS[bot](seed)
-    steps = 0
-    while not game.over and steps < max_commands:
-        res = game.apply(player.choose(game))
-        if not res.accepted:
-            raise RuntimeError(f"bot chose an illegal command: {res}")
-        steps += 1
-    if not game.over:
-        raise RuntimeError(f"the game did not end in {max_commands} commands")
+    play_out(game, lambda g, seat: player.choose(g), max_commands, turns=turn_of, max_turns=HUNG_TURNS)
     return game
+
+
+def turn_of(game: Any) -> int:
+    """A Legendary game's turn number (the benches' turn limit reads it)."""
+    return int(game.state.turn_no)
 
 
 def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
@@ -66,6 +69,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     losses: dict[str, int] = {}
     ended_in: dict[str, int] = {}
     errors: list[str] = []
+    hung = 0
     turns = commands = 0
     start = time.perf_counter()
     for g in range(games):
@@ -73,7 +77,8 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
         try:
             game = play_game(db, default_setup(db, n, seed + g, card_dirs, film, traitor), bot, seed + g,
                              max_commands)
-        except Exception as e:  # a bug in the engine: counted, reported, never hidden
+        except Exception as e:  # a bug in the engine or a game that hung: counted, reported, never hidden
+            hung += isinstance(e, Unfinished)
             errors.append(f"game {g} (seed {seed + g}, {n} players): {type(e).__name__}: {e}")
             continue
         commands += len(game.commands)
@@ -89,7 +94,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     done = games - len(errors)
     return {"games": games, "acts": list(first.acts), "wins": wins, "losses": losses,
             "ended_in": dict(sorted(ended_in.items())),
-            "errors": len(errors), "error_details": errors[:20],
+            "errors": len(errors), "hung": hung, "error_details": errors[:20],
             "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),
             "commands_per_second": round(commands / elapsed, 1) if elapsed else 0}
@@ -229,9 +234,9 @@ def _run(args: argparse.Namespace) -> int:
             print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
             return 2
         players = args.players or [1, 2, 3, 4, 5]
-        print(json.dumps(simulate(args.games, players, args.bot, args.seed, cards, film=args.film,
-                                  traitor=args.traitor), indent=1))
-        return 0
+        out = simulate(args.games, players, args.bot, args.seed, cards, film=args.film, traitor=args.traitor)
+        print(json.dumps(out, indent=1))
+        return 1 if out["errors"] else 0  # an engine error or a game that hung fails the run
     if args.cmd == "replay":
         game = load_any(args.save)
         print(json.dumps({"hash": game.state_hash(), "commands": len(game.commands),

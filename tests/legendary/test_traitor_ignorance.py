@@ -432,7 +432,7 @@ def test_the_players_may_concede_and_the_bot_does_when_no_victory_is_left(sdb):
 
     sc = table(sdb, "act 3 3\nactive 1")
     s = sc.game.state
-    assert all(c.verb != "concede" for c in sc.game.legal_commands())  # never offered as a move
+    assert all(c.verb != "concede" for c in sc.game.legal_commands())  # not offered before it stalls
     assert BOTS["heuristic"](1).choose(sc.game).verb != "concede"
     s.turn_no = 1000  # a stalled game: no Minor Victory allowed, nothing ends it
     assert BOTS["heuristic"](1).choose(sc.game).verb == "concede"
