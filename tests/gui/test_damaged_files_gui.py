@@ -1,0 +1,168 @@
+"""Issue 27's acceptance, the app's half: the generated damaged saves through Load, Continue and Step
+Through, the damaged campaign files on the Campaign page, the damaged settings files at start-up, and
+files that are not files in the user folders. Each shows a game or one sentence naming the file; no
+exception escapes, no file changes, nothing hangs. (The engine's half: tests/robust/test_damaged_files.py.)
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.gui.conftest import open_window
+from tests.robust import damaged_files as df
+from tests.robust.helpers import cache_card_loads, no_hang, one_sentence
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(scope="module")
+def cards_once():
+    with pytest.MonkeyPatch.context() as mp:
+        cache_card_loads(mp)
+        yield
+
+
+@pytest.fixture(scope="module")
+def damaged_saves(tmp_path_factory, cards_once) -> list[tuple[Path, df.Damaged]]:
+    return df.made(tmp_path_factory.mktemp("saves"), df.saves(df.base_saves()))
+
+
+def _refused_clearly(win, path: Path) -> str | None:
+    """None when the window's last error is one sentence naming ``path``, else what it said."""
+    return None if one_sentence(win.last_error, path) else repr(win.last_error)
+
+
+def test_load_continue_and_step_through_of_every_damaged_save(qtbot, win, damaged_saves, cards_once):
+    problems: list[str] = []
+    win.paths.data.mkdir(parents=True, exist_ok=True)
+    for i, (path, d) in enumerate(damaged_saves):
+        with no_hang(30, path.name):
+            win.last_error = ""
+            if not win.load_file(path) and (said := _refused_clearly(win, path)):
+                problems.append(f"Load {path.name}: {said}")
+            if i % 3 == 0:  # Continue: the same file as the autosave
+                auto = win.paths.autosave
+                auto.unlink(missing_ok=True)
+                d.make(auto.parent, auto.name)
+                win.last_error = ""
+                if not win.continue_game() and (said := _refused_clearly(win, auto)):
+                    problems.append(f"Continue {path.name}: {said}")
+            if i % 3 == 1:
+                win.last_error = ""
+                if win.step_through(path):
+                    win.stop_stepping()
+                elif said := _refused_clearly(win, path):
+                    problems.append(f"Step Through {path.name}: {said}")
+        if not df.unchanged(path, d):
+            problems.append(f"{path.name}: the file was changed")
+    assert not problems, "\n".join(problems[:30])
+
+
+def test_the_campaign_page_lists_every_damaged_campaign_and_opens(qtbot, win, cards_once):
+    problems: list[str] = []
+    folder = win.paths.campaigns
+    for d in df.campaigns(df.campaign_bodies()):
+        shutil.rmtree(folder, ignore_errors=True)
+        path = d.make(folder, df.file_name(d))
+        with no_hang(30, d.name):
+            win.btn_campaign.click()
+            page = win.campaign_page
+            if win.pages.currentWidget() is not page:
+                problems.append(f"{d.name}: the Campaign page did not open")
+            items = [page.campaign_list.item(k) for k in range(page.campaign_list.count())]
+            if len(items) != 1:
+                problems.append(f"{d.name}: listed {len(items)} times")
+            for item in items:
+                cid = item.data(Qt.ItemDataRole.UserRole)
+                if cid is None and not one_sentence(item.toolTip(), path):
+                    problems.append(f"{d.name}: listed as {item.toolTip()!r}")
+                page.refusal.setText("")
+                page.campaign_list.setCurrentItem(item)
+                said = page.refusal.text()
+                if said and not one_sentence(said, path) and "Cannot load the cards" not in said:
+                    problems.append(f"{d.name}: the page said {said!r}")
+            win.back_to_start()
+        if not df.unchanged(path, d):
+            problems.append(f"{d.name}: the file was changed")
+    assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.rule("LE-CAMPAIGN-17")
+def test_a_campaign_whose_card_folder_is_gone_is_shown_with_its_reason(qtbot, win, cards_once):
+    body = {**df.campaign_bodies()["fresh"], "card_dirs": ["/nonexistent/my-cards"]}
+    win.paths.campaigns.mkdir(parents=True)
+    (win.paths.campaigns / "fresh.json").write_bytes(df.campaign_envelope(body))
+    win.btn_campaign.click()
+    page = win.campaign_page
+    assert win.pages.currentWidget() is page and page.selected == "fresh"
+    assert page.heading.text() == "fresh"
+    assert "Cannot load the cards of this campaign" in page.refusal.text()
+    assert "/nonexistent/my-cards: the card folder does not exist" in page.refusal.text()
+    page.btn_play.click()  # the cards are still missing: said, nothing started
+    assert win.ops.game is None and "/nonexistent/my-cards" in page.refusal.text()
+
+
+def test_the_campaign_page_names_a_campaign_folder_under_a_file(qtbot, win):
+    win.paths.data.mkdir(parents=True, exist_ok=True)
+    win.paths.campaigns.write_text("not a folder")
+    win.btn_campaign.click()
+    page = win.campaign_page
+    assert win.pages.currentWidget() is page
+    assert "is not a folder" in page.campaign_list.item(0).text()
+
+
+def test_start_up_with_each_damaged_settings_file(qtbot, _home, face_cache):
+    from matrix_gui.dialogs import NewGameDialog
+    from matrix_gui.paths import AppPaths
+
+    paths = AppPaths.default(_home)
+    for d in df.settings_files():
+        paths.config.mkdir(parents=True, exist_ok=True)
+        paths.settings_file.unlink(missing_ok=True)
+        d.make(paths.config, paths.settings_file.name)
+        with no_hang(30, d.name):
+            w = open_window(qtbot, paths)
+            for note in w.settings_notes:
+                assert one_sentence(note, paths.settings_file), note
+            if w.settings_notes:
+                assert w.statusBar().currentMessage().startswith(w.settings_notes[0])
+            page = w.legendary
+            dlg = NewGameDialog(page.film_choices(), page.avatar_name, w.settings.last_setup, w,
+                                story=page.story_choices())
+            assert 1 <= dlg.players.value() <= 5
+            dlg.close()
+        assert df.unchanged(paths.settings_file, d), d.name
+        w.close()
+
+
+def test_start_up_cleans_the_temp_files_of_killed_campaign_writes(qtbot, _home, face_cache):
+    from matrix_gui.paths import AppPaths
+
+    paths = AppPaths.default(_home)
+    paths.campaigns.mkdir(parents=True)
+    stale = paths.campaigns / ".fresh.json.k2j4x.tmp"
+    stale.write_text("{")
+    open_window(qtbot, paths)
+    assert not stale.exists()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "sparse"])
+def test_an_autosave_records_file_or_replay_settings_that_is_not_a_file(qtbot, _home, face_cache, kind):
+    from matrix_gui.paths import AppPaths
+
+    paths = AppPaths.default(_home)
+    for folder, name in ((paths.data, "autosave.json"), (paths.data, "records.json"),
+                         (paths.config, "replay.json")):
+        df.Damaged(name, b"{", kind).make(folder)
+    with no_hang(30, kind):
+        w = open_window(qtbot, paths)
+        w.records_dialog()
+        assert not w.btn_continue.isEnabled() or kind == "sparse"
+        assert w.continue_game() is False and one_sentence(w.last_error, paths.autosave), w.last_error
+        assert w.start_replay(seed=1)
+    for name in ("autosave.json", "records.json"):
+        assert os.path.lexists(paths.data / name)
