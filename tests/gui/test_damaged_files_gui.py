@@ -5,6 +5,7 @@ exception escapes, no file changes, nothing hangs. (The engine's half: tests/rob
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 from pathlib import Path
@@ -14,7 +15,7 @@ from PySide6.QtCore import Qt
 
 from tests.gui.conftest import open_window
 from tests.robust import damaged_files as df
-from tests.robust.helpers import cache_card_loads, no_hang, one_sentence
+from tests.robust.helpers import cache_card_loads, no_hang, one_sentence, refuse_writes
 
 pytestmark = pytest.mark.gui
 
@@ -139,15 +140,19 @@ def test_start_up_with_each_damaged_settings_file(qtbot, _home, face_cache):
         w.close()
 
 
-def test_start_up_cleans_the_temp_files_of_killed_campaign_writes(qtbot, _home, face_cache):
+def test_start_up_cleans_a_campaign_write_killed_midway_and_the_campaign_opens(qtbot, _home, face_cache):
     from matrix_gui.paths import AppPaths
+    from tests.campaign.campaign_writer import write_killed
 
     paths = AppPaths.default(_home)
     paths.campaigns.mkdir(parents=True)
-    stale = paths.campaigns / ".fresh.json.k2j4x.tmp"
-    stale.write_text("{")
-    open_window(qtbot, paths)
-    assert not stale.exists()
+    (paths.campaigns / "fresh.json").write_bytes(df.campaign_envelope(df.campaign_bodies()["fresh"]))
+    status, _ = write_killed(paths.campaigns, "fresh", 5, "after")  # after the temp file is closed
+    assert os.WIFSIGNALED(status) and len(list(paths.campaigns.iterdir())) == 2
+    win = open_window(qtbot, paths)
+    assert [p.name for p in paths.campaigns.iterdir()] == ["fresh.json"]
+    win.btn_campaign.click()
+    assert win.campaign_page.selected == "fresh" and win.campaign_page.btn_play.isEnabled()
 
 
 @pytest.mark.parametrize("kind", ["fifo", "zero", "sparse"])
@@ -166,3 +171,12 @@ def test_an_autosave_records_file_or_replay_settings_that_is_not_a_file(qtbot, _
         assert w.start_replay(seed=1)
     for name in ("autosave.json", "records.json"):
         assert os.path.lexists(paths.data / name)
+
+
+def test_the_apps_save_says_which_file_could_not_be_written(qtbot, win, monkeypatch):
+    assert win.start_new("the_matrix", 2, None, 1)
+    path = win.paths.saves / "manual2.json"
+    refuse_writes(monkeypatch, errno.EACCES, "temp")
+    assert not win.save_file(path)
+    assert win.last_error == f'Could not write "{path}": permission denied; choose a folder you may write to'
+    assert not path.exists()

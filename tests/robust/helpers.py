@@ -113,3 +113,20 @@ def one_sentence(text: str, path: Path) -> bool:
     and holds no traceback."""
     return ("\n" not in text.strip() and "Traceback" not in text and bool(text.strip())
             and (str(path) in text or path.name in text))
+
+
+def refuse_writes(monkeypatch: Any, code: int, where: str = "write") -> None:
+    """Make atomic writes fail with the system error ``code`` while writing (``where`` "write") or
+    while making the temp file ("temp"), naming a temp file as the system would."""
+    import os
+    import tempfile
+
+    import engine.core.savefile as savefile
+
+    def fail(*_args: Any, **_kw: Any) -> Any:
+        raise OSError(code, os.strerror(code), "/some/folder/.x.json.k2j4.tmp")
+
+    if where == "write":
+        monkeypatch.setattr(savefile, "write_all", fail)
+    else:
+        monkeypatch.setattr(tempfile, "mkstemp", fail)
