@@ -180,3 +180,11 @@ def test_the_apps_save_says_which_file_could_not_be_written(qtbot, win, monkeypa
     assert not win.save_file(path)
     assert win.last_error == f'Could not write "{path}": permission denied; choose a folder you may write to'
     assert not path.exists()
+
+
+def test_step_through_a_save_of_an_unknown_ruleset_names_it(qtbot, win, tmp_path):
+    path = tmp_path / "poker.json"
+    path.write_bytes(df.envelope("poker", {"setup": {}, "commands": [], "state_hash": ""}))
+    said = f'Save file "{path}" is for the "poker" ruleset, which this app does not know'
+    for open_it in (win.step_through, win.load_file):
+        assert not open_it(path) and win.last_error == said
