@@ -175,7 +175,7 @@ class CampaignPage(QWidget):
         for e in self.desk.listing():
             c = e.campaign
             if c is None:  # a damaged file: listed with its reason, left as it is
-                item = QListWidgetItem(f"⚠ {e.path.name}: {e.error}")
+                item = QListWidgetItem(f"⚠ {e.path.name}: {e.reason or e.error}")
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
                 item.setToolTip(e.error)
             else:
@@ -210,10 +210,10 @@ class CampaignPage(QWidget):
 
     def _show(self, campaign_id: str | None) -> None:
         self.selected = campaign_id
-        c = None
+        c = path = None
         if campaign_id is not None:
             try:
-                c = self.desk.load(campaign_id)[1]
+                path, c = self.desk.load(campaign_id)
             except STEP_ERRORS as e:
                 self.say(one_line(e))
         _clear(self.team_row)
@@ -231,7 +231,7 @@ class CampaignPage(QWidget):
         try:
             db = self.desk.db_for(c.card_dirs)
         except STEP_ERRORS as e:
-            self.say(f"Cannot load the cards of this campaign: {one_line(e)}")
+            self.say(f'Campaign file "{path}": its cards cannot be loaded ({one_line(e)})')
             db = None
         self._show_team(c, db)
         self._show_games(c)

@@ -67,7 +67,7 @@ class CampaignDesk:
         try:
             return self.store.listing()
         except SaveError as e:
-            return [Listed(self.store.folder, None, str(e))]
+            return [Listed(self.store.folder, None, str(e), e.reason)]
 
     def db_for(self, card_dirs: list[str]) -> CardDB:
         """The cards a campaign is played with (raises CardLoadError)."""

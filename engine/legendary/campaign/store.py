@@ -74,7 +74,8 @@ class Listed:
 
     path: Path
     campaign: Campaign | None
-    error: str = ""
+    error: str = ""  # the sentence naming the file
+    reason: str = ""  # what is wrong with it, after its name
 
 
 class CampaignStore:
@@ -103,7 +104,7 @@ class CampaignStore:
             try:
                 out.append(Listed(Path(e.path), self._read(Path(e.path))))
             except CampaignFileError as err:
-                out.append(Listed(Path(e.path), None, str(err)))
+                out.append(Listed(Path(e.path), None, str(err), err.reason))
         return out
 
     def _read(self, path: Path) -> Campaign:
