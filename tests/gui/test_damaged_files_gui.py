@@ -15,21 +15,9 @@ from PySide6.QtCore import Qt
 
 from tests.gui.conftest import open_window
 from tests.robust import damaged_files as df
-from tests.robust.helpers import cache_card_loads, no_hang, one_sentence, refuse_writes
+from tests.robust.helpers import no_hang, one_sentence, refuse_writes
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture(scope="module")
-def cards_once():
-    with pytest.MonkeyPatch.context() as mp:
-        cache_card_loads(mp)
-        yield
-
-
-@pytest.fixture(scope="module")
-def damaged_saves(tmp_path_factory, cards_once) -> list[tuple[Path, df.Damaged]]:
-    return df.made(tmp_path_factory.mktemp("saves"), df.saves(df.base_saves()))
 
 
 def _refused_clearly(win, path: Path) -> str | None:

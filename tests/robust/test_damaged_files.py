@@ -21,27 +21,10 @@ from engine.core.autosave import journal_path
 from engine.core.savefile import SaveError
 from engine.core.stepper import Stepper
 from tests.robust import damaged_files as df
-from tests.robust.helpers import cache_card_loads, no_hang, one_sentence, run
+from tests.robust.helpers import no_hang, one_sentence, run
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "cards"
-
-
-@pytest.fixture(scope="module")
-def cards_once():
-    with pytest.MonkeyPatch.context() as mp:
-        cache_card_loads(mp)
-        yield
-
-
-@pytest.fixture(scope="module")
-def bases(cards_once) -> dict[str, tuple[str, dict[str, Any]]]:
-    return df.base_saves()
-
-
-@pytest.fixture(scope="module")
-def damaged_saves(tmp_path_factory, bases) -> list[tuple[Path, df.Damaged]]:
-    return df.made(tmp_path_factory.mktemp("saves"), df.saves(bases))
 
 
 def _plays(game: Any) -> None:
