@@ -13,7 +13,7 @@ from engine.legendary.carddb import CardDB, CardLoadError, load_db
 from engine.legendary.registry import ACTIONS
 from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
-from engine.legendary.table import Table
+from engine.legendary.table import PILE_WORDS, Table
 from engine.legendary.view import observe
 
 RULESET = "legendary"
@@ -32,9 +32,7 @@ def _reveals(ev: Event) -> bool:
     return False
 
 
-# Where a revealing event took its card from, and what the other revealing events show (undo refusal).
-SOURCE_WORDS = {"zion": "Zion", "hovercraft": "the Hovercraft stack", "strikes": "the Strike deck",
-                "matrix_deck": "the Matrix Deck"}
+# What the revealing events show, in words (the undo refusal).
 REVEAL_WORDS = {"cards_drawn": "cards were drawn", "card_revealed": "a card was turned face up",
                 "shuffled": "a deck was shuffled", "strike_drawn": "a Strike card was drawn",
                 "deck_reshuffled": "a deck was reshuffled",
@@ -47,7 +45,7 @@ def _reveal_words(ev: Event) -> str:
         return ev.text
     if ev.kind == "card_moved":
         src = str(ev.data.get("src", ""))
-        where = SOURCE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
+        where = PILE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
         return f"a card was taken from {where}"
     return REVEAL_WORDS.get(ev.kind, ev.kind.replace("_", " "))
 
