@@ -342,6 +342,10 @@ class LoggedGame(Generic[DB, S]):
         view["undo_refusal"] = refusal or ""
         return view
 
+    def branched(self) -> None:
+        """This game was just taken over from a stepped-through save: a ruleset forgets here what
+        tied the saved game to something beyond it (by default nothing does)."""
+
     def close_undo(self, why: str) -> None:
         """Forget every snapshot: nothing before this point can be taken back."""
         self._snapshots.clear()

@@ -50,6 +50,11 @@ def _reveal_words(ev: Event) -> str:
     return REVEAL_WORDS.get(ev.kind, ev.kind.replace("_", " "))
 
 
+def _without_campaign(setup: dict[str, Any]) -> dict[str, Any]:
+    """A saved setup as if it named no campaign (the field is left out while unset)."""
+    return {k: v for k, v in setup.items() if k != "campaign"}
+
+
 class LegendaryGame(LoggedGame[CardDB, State]):
     """One game: a card database, the state, the command log and the undo snapshots."""
 
@@ -99,6 +104,15 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     @property
     def setup(self) -> LegendarySetup:
         return LegendarySetup.from_dict(self.state.setup)
+
+    def branched(self) -> None:
+        """A campaign game taken over from a replay is a game of its own, no try of its campaign
+        (nothing records it there; its HUD shows no campaign line). Its setup keeps what made the
+        position: the campaign's Time Track, scars and prep turns."""
+        if self.state.setup.get("campaign"):
+            self.state.setup = _without_campaign(self.state.setup)
+            if self.initial is not None:
+                self.initial = {**self.initial, "setup": _without_campaign(self.initial["setup"])}
 
     # --- the ruleset's parts -------------------------------------------------------------------
 

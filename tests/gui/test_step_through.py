@@ -54,6 +54,25 @@ def test_step_through_a_save_then_take_over(qtbot, win, saved):
     assert again.state_hash() == win.ops.game.state_hash()
 
 
+def test_a_campaign_game_taken_over_shows_no_campaign_line(qtbot, win, tmp_path):
+    from dataclasses import replace
+
+    setup = replace(film_setup("the_matrix", 2, 8), campaign="c-1/1/4")
+    game = LegendaryGame.new(setup, track_undo=False)
+    bot = BOTS["heuristic"](8)
+    for _ in range(12):
+        assert game.apply(bot.choose(game)).accepted
+    path = tmp_path / "campaign-try.json"
+    game.save(path)
+    assert win.step_through(path)
+    hud = win.table_page("legendary").hud
+    assert hud.values["campaign"] == "Campaign: game 1 of 3, try 4" and hud.campaign.isVisible()
+    win.stepbar.go(6)
+    win.stepbar.take.trigger()  # a game of its own from here: no campaign's try
+    assert win.ops.viewing is None
+    assert hud.values["campaign"] == "" and not hud.campaign.isVisible()
+
+
 def test_stop_leaves_the_saved_game_untouched(qtbot, win, saved):
     path, _ = saved
     before = path.read_bytes()
