@@ -101,8 +101,10 @@ class GuideStrip(HudStrip):
             b.style().polish(b)
         self.publish({**self.values, "next_step": self.prompt.text()})
 
-    def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
-        """Show a view's guidance; the Complete Objective button only while it can be done."""
+    def update_from(self, view: dict[str, Any], can_complete: bool, playing: bool = True) -> None:
+        """Show a view's guidance; the Complete Objective button only while it can be done; Hint and
+        End Turn only while the game runs and the person at the screen plays it (``playing``: not
+        while a bot acts or a saved game is stepped through)."""
         self.prompt.setText(self.hinting or view.get("next_step", ""))
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
@@ -112,9 +114,9 @@ class GuideStrip(HudStrip):
         self.strikes.setText("" if view.get("outcome") else
                              "\n".join(t for t in (fc.get("text", ""), limit) if t))
         self.strikes.setToolTip(strike_lines(fc))
-        self.complete.setVisible(can_complete)
-        self.end_turn.setVisible(not view.get("outcome"))
-        self.hint.setVisible(not view.get("outcome"))
+        self.complete.setVisible(can_complete and playing)
+        self.end_turn.setVisible(playing and not view.get("outcome"))
+        self.hint.setVisible(playing and not view.get("outcome"))
         self.publish({"next_step": self.prompt.text(), "objective": obj,
                       "strikes": self.strikes.text()})
 
@@ -159,11 +161,14 @@ class TableGuide:
         scene.addItem(self.banner)
         self._seen = (view["act"], view["part"])
 
-    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0) -> None:
+    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0, *,
+             playing: bool = True, looking: bool = False) -> None:
         """Bring the strip, the banner and the end screen up to date with ``view`` (``hints``: how
-        many hints the game's record counts, for the end screen)."""
+        many hints the game's record counts, for the end screen; ``playing``: the person at the
+        screen plays now; ``looking``: a saved game stepped through, whose end is only looked at)."""
         over = view.get("outcome")
-        self.strip.update_from(view, can_complete and not over)
+        self.strip.update_from(view, can_complete and not over, playing and not looking)
+        self.end.set_looking(looking)
         seen = (view["act"], view["part"])
         if self.banner is not None:
             if over:

@@ -361,17 +361,26 @@ class LegendaryPage(TablePage):
         self._hand_off_if_needed()
         view = self.observe()
         self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line)
-        bot = self.win.bots.seat_to_act()
-        if bot is not None:  # the next step is the bot's, not the person's to take
-            view = {**view, "next_step": f"{self._seat_name(bot)} is played by a bot: its moves play "
-                                         "themselves (View menu: F6 pause, F7 one move, F8 faster)"}
-        self.guide.show(view, bool(view.get("objective_ready")) and bot is None,
-                        not self.win.settings.skip_animations, self.game.hints)
-        if bot is not None:
-            self.guide.strip.end_turn.setVisible(False)
+        watching = self._watching()
+        if watching:  # the next step is not the person's to take: no Hint, End Turn or "play cards"
+            view = {**view, "next_step": watching}
+        self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations,
+                        self.game.hints, playing=not watching, looking=self.ops.viewing is not None)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
         self.win.act_undo.setToolTip(self.undo_tip(view))
         self.win.act_save.setEnabled(True)
+
+    def _watching(self) -> str:
+        """What the NEXT line says while the person at the screen only watches (a bot's turn, a
+        saved game stepped through); "" while they play."""
+        if self.ops.viewing is not None:
+            return ("A saved game, stepped through: Alt+Right steps forward, Alt+Left back; "
+                    "Take Over From Here plays on from this position")
+        bot = self.win.bots.seat_to_act()
+        if bot is not None:
+            return (f"{self._seat_name(bot)} is played by a bot: its moves play themselves "
+                    "(View menu: F6 pause, F7 one move, F8 faster)")
+        return ""
 
     # --- what the page adds to the window -------------------------------------------------------------
 
