@@ -340,9 +340,9 @@ class LegendaryPage(TablePage):
                          f"(seed {game.setup.seed})", "#39ff7a")
         win.pages.setCurrentWidget(self)
         self.refresh()
-        self.view.setFocus()
-        QTimer.singleShot(0, self.view.refit)
         self._hand_off_if_needed()
+        (self.curtain if self.covered else self.view).setFocus()  # a first curtain takes Space at once
+        QTimer.singleShot(0, self.view.refit)
 
     def on_events(self, events: tuple) -> None:
         assert self.anim is not None

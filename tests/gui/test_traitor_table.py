@@ -95,3 +95,16 @@ def test_the_game_menu_gives_a_game_up(qtbot, win):
     game = win.ops.game
     assert game.over and game.state.result == "loss:conceded"
     assert not win.give_up(ask=False)  # nothing left to give up
+
+
+def test_the_first_curtain_of_a_new_game_takes_space_at_once(qtbot, win):
+    """No click needed first: the curtain a new game starts with has the keyboard."""
+    from PySide6.QtWidgets import QApplication
+
+    win.activateWindow()
+    assert win.start_game(NewGameChoice("legendary", "the_matrix", 3, [], 5, traitor="ignorance_is_bliss"))
+    page = win.table_page("legendary")
+    assert page.covered
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.curtain)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert not page.covered and page.front == page.acting_seat()
