@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.legendary import traitor
 from engine.legendary.carddb import CardDB
 from engine.legendary.effects import enemy_attack
 from engine.legendary.guidance import guidance
@@ -93,5 +94,8 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
         "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)
         "secret": secret_hands,  # a Traitor mode: hidden cards beside the Avatars, secret hands
+        # a Traitor mode: the seat's own side, as only that seat knows it (LE-TRAITOR-06); the key
+        # only there, so other views (and the search bot's digest of them) stay as they were
+        **({"role": traitor.role(t, seat)} if secret_hands and seat is not None else {}),
         **guidance(db, s),
     }

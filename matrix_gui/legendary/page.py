@@ -360,15 +360,24 @@ class LegendaryPage(TablePage):
             self._drop_hint()
         self._hand_off_if_needed()
         view = self.observe()
-        self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line)
+        role = self._own_role(view)
+        self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line, role)
         watching = self._watching()
         if watching:  # the next step is not the person's to take: no Hint, End Turn or "play cards"
             view = {**view, "next_step": watching}
+        elif role:
+            view = {**view, "next_step": f"{role['title']}: {role['goal']}. {view.get('next_step', '')}"}
         self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations,
                         self.game.hints, playing=not watching, looking=self.ops.viewing is not None)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
         self.win.act_undo.setToolTip(self.undo_tip(view))
         self.win.act_save.setEnabled(True)
+
+    def _own_role(self, view: dict[str, Any]) -> dict[str, str] | None:
+        """A Traitor mode: the side of the seat at the screen (its own view says it), on that seat's
+        own turn only; never behind the curtain (a spectator's view has none)."""
+        role = view.get("role")
+        return role if role and view.get("seat") == self._acting() else None
 
     def _watching(self) -> str:
         """What the NEXT line says while the person at the screen only watches (a bot's turn, a
