@@ -89,6 +89,20 @@ class CampaignDesk:
         card = db.cards.get(avatar_id)
         return avatar_id if card is None else card.name
 
+    def default_name(self, custom: list[Any] | None = None) -> str:
+        """The name a new campaign is offered (the players may change it): the engine's readable
+        default for a film campaign (``custom`` None) or a custom one, unique among those listed."""
+        from engine.legendary.campaign import CampaignError, default_name, film_plans
+
+        taken = [e.campaign.name for e in self.listing() if e.campaign is not None]
+        if custom is not None:
+            return default_name("custom", custom, taken=taken)
+        try:
+            plans = film_plans(list(self.db_for(self.new_card_dirs()).films.values()))
+        except CampaignError:  # too few films: starting one says why
+            plans = []
+        return default_name("films", plans, taken=taken)
+
     # --- changing a campaign (each change saved at once) ------------------------------------------
 
     def create(self, team: list[str], *, custom: list[Any] | None = None, name: str = "",

@@ -304,3 +304,29 @@ def test_the_end_screen_says_defeated_players_come_back(win):
     assert "Defeated in game 3: Morpheus." in carry_over_lines(last)
     nobody = Ended(c, Carried(True, False, [0, 0], [], 9, False), names, 1, 1)
     assert "Nobody was defeated." in carry_over_lines(nobody)
+
+
+def test_a_new_campaign_is_offered_a_readable_name_the_players_may_change(win):
+    """Not "campaign-20261204-134532-96a8": the first film and the day, in the name field, editable."""
+    import datetime
+
+    from engine.legendary.campaign import default_name
+
+    win.show_campaigns()
+    page = win.campaign_page
+    offered = page.name_edit.text()
+    day = datetime.date.today()
+    assert offered.startswith("The Matrix campaign, ") and str(day.year) in offered
+    assert not page.name_edit.isReadOnly()
+    tick(page, ["neo", "morpheus"])
+    page.btn_film.click()
+    store = CampaignStore(win.paths.campaigns)
+    first = store.load(page.selected)[1]
+    assert first.name == offered
+    assert page.name_edit.text() == default_name("films", first.films, day, [offered])  # "... (2)"
+    page.name_edit.setText("")
+    page.name_edit.insert("Trilogy night")  # typed: kept over the offer
+    page.refresh()
+    assert page.name_edit.text() == "Trilogy night"
+    page.btn_film.click()
+    assert store.load(page.selected)[1].name == "Trilogy night"
