@@ -34,6 +34,7 @@ class TableView(GestureView):
     intended = staticmethod(intents.intended)
     involved = staticmethod(intents.involved)
     describe = staticmethod(intents.describe)
+    usual = staticmethod(intents.usual)
 
     def __init__(self, ops: Operations, busy: Callable[[], bool], status: Callable[[str], None],
                  parent: QWidget | None = None) -> None:
