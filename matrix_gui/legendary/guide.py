@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QEnterEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsScene, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from matrix_gui.banner import ActBanner
@@ -35,6 +35,25 @@ QToolButton:disabled { background: #0e2a18; color: #557a63; border-color: #2f5a3
 """
 
 
+class ObjectiveLabel(QLabel):
+    """The Objective's words: the mouse over them, or a click, asks to see the cards it names
+    (``looked(True)``); the mouse leaving lets them go (``looked(False)``)."""
+
+    looked = Signal(bool)
+
+    def enterEvent(self, e: QEnterEvent) -> None:  # noqa: N802
+        super().enterEvent(e)
+        self.looked.emit(True)
+
+    def leaveEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().leaveEvent(e)
+        self.looked.emit(False)
+
+    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        super().mousePressEvent(e)
+        self.looked.emit(True)
+
+
 class GuideStrip(HudStrip):
     """Next step + End Turn, the Objective panel and the strikes panel, side by side."""
 
@@ -49,8 +68,9 @@ class GuideStrip(HudStrip):
         self.hint = self._button(hint)  # H: what the look-ahead would do now, and why
         self.hint.setObjectName("hint")
         self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
-        self.objective = self._wrapping()
+        self.objective = self._wrapping(ObjectiveLabel())
         self.objective.setAccessibleName("Objective")
+        self.objective_cards: list[dict[str, Any]] = []  # the cards the Objective names (the view's)
         self.strikes = self._wrapping()
         self.strikes.setAccessibleName("Strikes this turn")
         self.row.addLayout(self._panel("NEXT", self.prompt), 5)
@@ -68,8 +88,12 @@ class GuideStrip(HudStrip):
                                        f"{round(14 * scale)}px; font-size: {round(14 * scale)}px;")
                 + HINT_STYLE)
 
-    def _wrapping(self, role: str = "") -> QLabel:
-        lab = self._label(role)
+    def _wrapping(self, lab: QLabel | None = None) -> QLabel:
+        """A word-wrapped label of the strip (``lab``: one of its own kind, else a plain one)."""
+        if lab is None:
+            lab = self._label()
+        else:
+            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # as _label's
         lab.setWordWrap(True)
         lab.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         return lab
@@ -108,7 +132,12 @@ class GuideStrip(HudStrip):
         self.prompt.setText(self.hinting or view.get("next_step", ""))
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
-        self.objective.setToolTip(view.get("act_part", ""))
+        self.objective_cards = list(view.get("objective_cards") or [])
+        names = ", ".join(c["name"] for c in self.objective_cards)
+        tip = f"{names}: point here (or click) to see the card and where it lies" if names else ""
+        self.objective.setToolTip("\n".join(t for t in (view.get("act_part", ""), tip) if t))
+        self.objective.setAccessibleDescription(tip)
+        self.objective.setCursor(Qt.CursorShape.WhatsThisCursor if names else Qt.CursorShape.ArrowCursor)
         fc = view.get("strike_forecast") or {}
         limit = strike_limit(view)  # an Act's Strike limit in force (e.g. Go Up, Over Them.)
         self.strikes.setText("" if view.get("outcome") else

@@ -55,6 +55,7 @@ class LegendaryPage(TablePage):
                                 new_game=win.new_game_dialog, back_to_start=win.back_to_start,
                                 show_log=lambda: win.toggle_log(True))
         self.guide.end.campaign_next.connect(win.campaign_next)
+        self.guide.strip.objective.looked.connect(self.look_at_objective)
         self.guide.end.to_campaign.connect(lambda: win.show_campaigns())
         lay.addWidget(self.hud)
         lay.addWidget(self.guide.strip)
@@ -422,6 +423,27 @@ class LegendaryPage(TablePage):
         menu.addAction(self.win.act_end)
         menu.addAction(self.win.act_objective)
         menu.addAction(self.win.act_hint)
+
+    # --- the Objective's cards: shown and lit while the Objective is pointed at ------------------
+
+    def look_at_objective(self, on: bool) -> None:
+        """The Objective is pointed at (``on``) or left: its first card zoomed, every copy the table
+        shows lit, and where they are said (a card not in sight is said to be so)."""
+        if self.table is None:
+            return
+        self.table.clear_marks("look")
+        cards = self.guide.strip.objective_cards
+        if not on or not cards:
+            if self.view.zoom.key is not None and self.view.zoom.key[0] == "face":
+                self.view.zoom.hide()
+            return
+        for c in cards:
+            for cid in c["ids"]:
+                for it in self.table.items_for(("card", cid)):
+                    it.set_mark("look", True)
+        self.view.show_zoom(("face", cards[0]["def"]))
+        self.status(" · ".join(f"{c['name']}: lit on the table" if c["ids"] else
+                               f"{c['name']}: not in sight (face down, or still in a deck)" for c in cards))
 
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 
