@@ -424,12 +424,14 @@ class GestureView(QGraphicsView):
     def _add_refused(self, menu: QMenu, key: Key, offered: set[tuple[str, tuple]], ix: CardIndex) -> None:
         """The item's usual actions the engine refuses now (``check``), greyed out with its reason;
         one entry per verb and first argument (``offered``: those already in the menu)."""
+        room = round(self.screen().availableGeometry().width() * 0.6)  # a long reason ends in "…"
         for c in self.usual(key, ix):
             kind = (c.verb, c.args[:1])
             why = None if kind in offered else self.check(c)
             if why is None:
                 continue
-            act = QAction(f"{self.describe(c, ix)} — {why.reason}", menu)
+            text = f"{self.describe(c, ix)} — {why.reason}"
+            act = QAction(menu.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room), menu)
             act.setEnabled(False)
             act.setToolTip(self.refusal(why))
             act.setStatusTip(self.refusal(why))

@@ -366,8 +366,8 @@ class LegendaryPage(TablePage):
         watching = self._watching()
         if watching:  # the next step is not the person's to take: no Hint, End Turn or "play cards"
             view = {**view, "next_step": watching}
-        elif role:
-            view = {**view, "next_step": f"{role['title']}: {role['goal']}. {view.get('next_step', '')}"}
+        elif role:  # (its goal: the HUD's tooltip)
+            view = {**view, "next_step": f"{role['title']}. {view.get('next_step', '')}"}
         self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations,
                         self.game.hints, playing=not watching, looking=self.ops.viewing is not None)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
@@ -384,8 +384,7 @@ class LegendaryPage(TablePage):
         """What the NEXT line says while the person at the screen only watches (a bot's turn, a
         saved game stepped through); "" while they play."""
         if self.ops.viewing is not None:
-            return ("A saved game, stepped through: Alt+Right steps forward, Alt+Left back; "
-                    "Take Over From Here plays on from this position")
+            return "Stepping through a saved game: Alt+Right forward, Alt+Left back, or Take Over From Here"
         bot = self.win.bots.seat_to_act()
         if bot is not None:
             return (f"{self._seat_name(bot)} is played by a bot: its moves play themselves "

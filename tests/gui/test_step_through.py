@@ -90,7 +90,7 @@ def test_stepping_shows_no_ways_to_play_and_the_step_keys_keep_working(qtbot, wi
     strip, end = page.guide.strip, page.guide.end
     win.stepbar.go(3)
     assert not strip.end_turn.isVisible() and not strip.hint.isVisible()
-    assert "stepped through" in strip.values["next_step"] and "play cards" not in strip.values["next_step"]
+    assert "Stepping through" in strip.values["next_step"] and "play cards" not in strip.values["next_step"]
     win.activateWindow()
     qtbot.keyClick(win, Qt.Key.Key_End, Qt.KeyboardModifier.AltModifier)
     assert win.stepbar.position == 7 and end.isVisible()
