@@ -304,8 +304,9 @@ class LoggedGame(Generic[DB, S]):
             reveal = next((e for e in events if reveals(e)), None)
             if reveal is not None:
                 self._snapshots.clear()
-                shown = self.reveal_words(reveal)
-                self._undo_closed = f"'{parsed.text()}' revealed hidden information: {shown}"
+                # in the players' words: the first revealing event that says what it showed
+                said = next((e for e in events if e.text and reveals(e)), reveal)
+                self._undo_closed = f"the last move revealed something new ({self.reveal_words(said)})"
             else:
                 self._snapshots.append((before, seat))
         return Accepted(events)
@@ -346,6 +347,10 @@ class LoggedGame(Generic[DB, S]):
         view["can_undo"] = refusal is None
         view["undo_refusal"] = refusal or ""
         return view
+
+    def branched(self) -> None:
+        """This game was just taken over from a stepped-through save: a ruleset forgets here what
+        tied the saved game to something beyond it (by default nothing does)."""
 
     def close_undo(self, why: str) -> None:
         """Forget every snapshot: nothing before this point can be taken back."""

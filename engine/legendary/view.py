@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.legendary import traitor
 from engine.legendary.carddb import CardDB
 from engine.legendary.effects import enemy_attack
-from engine.legendary.guidance import guidance
+from engine.legendary.guidance import guidance, objective_cards
 from engine.legendary.state import State, pp
 from engine.legendary.table import Table
 
@@ -61,6 +62,16 @@ def _act_title(db: CardDB, s: State) -> str:
     return next((p.title for p in parts if p.part == s.part), "")
 
 
+def _objective_cards(t: Table, piles: dict[str, Any]) -> list[dict[str, Any]]:
+    """The cards the current Objective is about: each one's definition and name (printed on the Act
+    card: everyone knows them) and the numbers of its copies the view shows (``ids``)."""
+    out = []
+    for d in objective_cards(t):
+        ids = [c["id"] for p in piles.values() for c in p.get("cards", ()) if c.get("def") == d]
+        out.append({"def": d, "name": t.db.cards[d].name, "ids": ids})
+    return out
+
+
 def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
     """A JSON-ready view of the state for ``seat``; hidden cards carry no id or name."""
     secret_hands = bool(s.setup.get("traitor"))
@@ -92,6 +103,10 @@ def observe(db: CardDB, s: State, seat: int | None) -> dict[str, Any]:
         "players": players, "piles": piles, "disabled_scan": sorted(s.disabled_scan),
         "decision": None if s.decision is None else s.decision.to_dict(), "result": s.result,
         "modifiers": s.mods.to_dict(),  # Act facts in force (engine/legendary/modifiers.py)
+        "objective_cards": _objective_cards(t, piles),
         "secret": secret_hands,  # a Traitor mode: hidden cards beside the Avatars, secret hands
+        # a Traitor mode: the seat's own side, as only that seat knows it (LE-TRAITOR-06); the key
+        # only there, so other views (and the search bot's digest of them) stay as they were
+        **({"role": traitor.role(t, seat)} if secret_hands and seat is not None else {}),
         **guidance(db, s),
     }
