@@ -137,8 +137,10 @@ class TableItem(QGraphicsRectItem):
     def paint_marks(self, p: QPainter) -> None:
         if not self.marks:
             return
-                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0",  # lesson: the guided game
-                "look": "#ffe6a3"}  # look: a card pointed at
+        for mark in ("target", "option", "hint", "lesson", "look", "hot", "focus"):
+            if mark in self.marks:
+                c = QColor(MARK_COLOURS[mark])
+                pen = QPen(c, 4 if mark in ("hot", "hint", "lesson", "look") else 3)
                 if mark == "focus":
                     pen.setStyle(Qt.PenStyle.DashLine)
                 p.setPen(pen)
