@@ -21,7 +21,8 @@ def sdb() -> CardDB:
 
 
 def new(db: CardDB, traitor: str | None) -> LegendaryGame:
-    return LegendaryGame.new(LegendarySetup(avatars=AVATARS, acts=ACTS, groups=GROUPS, seed=5, traitor=traitor), db)
+    setup = LegendarySetup(avatars=AVATARS, acts=ACTS, groups=GROUPS, seed=5, traitor=traitor)
+    return LegendaryGame.new(setup, db)
 
 
 def first_draw(game: LegendaryGame) -> tuple[int, list[Event]]:
