@@ -45,10 +45,10 @@ async def play(client: Client, bot: RandomLegal, *, pause: float = 0.0,
     refused = 0
     while True:
         update = client.update
+        if update is not None and update.over:
+            return update
         if update is None or client.closed is not None:
             return None
-        if update.over:
-            return update
         if my_turn(update):
             if pause > 0:
                 await asyncio.sleep(pause)

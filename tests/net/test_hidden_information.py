@@ -14,7 +14,8 @@ whose name is its own) by name.
 
 Every whole number in a frame is either in a field known to hold a card id (``CARD_KEYS``) or in a
 field known to hold a count, a seat, a number on the table... (``NUMBER_KEYS``); a field in neither
-fails the test, so a new field that carries a card id cannot slip through unread.
+fails the test, so a new field that carries a card id cannot slip through unread. The cards that a
+seat's legal commands name count too.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.commands import parse
 from engine.net.rulesets import GameOptions, new_game
 from tests.net.netplay import close_all, local_game, open_seats, play_out, seat_clients, start_host
 
@@ -41,6 +43,9 @@ NUMBER_KEYS = frozenset({
     "mp", "mission_points", "dice", "totals", "fixed", "turn_bonus", "to_act", "passes", "characters",
     "events", "roll", "sides", "neutralized_until", "combat_bonus",
 })
+# Verbs whose whole-number arguments are no card: an option, a Row space, Time Track steps, a seat,
+# a slot (docs/commands.md); every other verb's first number names a card.
+NUMBER_VERBS = frozenset({"choose", "scan", "time-up", "strike-player", "move"})
 COUNT_MAPS = frozenset({"damage", "strikes_by_player"})  # player name -> a number
 # Events that show a card to every player, wherever it goes next (a revealed Matrix card sent into a
 # deck, a hidden Traitor Mode card gained face down to the top of a deck, a Strike drawn).
@@ -62,7 +67,8 @@ def numbers(x: Any, key: str = "", parent: str = "") -> Iterator[tuple[str, int]
 
 
 def card_ids(x: Any) -> set[int]:
-    """The card ids a JSON value names; AssertionError for a number in a field of unknown meaning."""
+    """The card ids a JSON value names, with those of an update's legal commands; AssertionError for
+    a number in a field of unknown meaning."""
     out: set[int] = set()
     for key, value in numbers(x):
         if key in CARD_KEYS:
@@ -70,7 +76,18 @@ def card_ids(x: Any) -> set[int]:
         else:
             assert key in NUMBER_KEYS or key in COUNT_MAPS, \
                 f"a number in the unknown field {key!r}: a card id? (add it to CARD_KEYS or NUMBER_KEYS)"
+    if isinstance(x, dict) and x.get("type") == "update":
+        out |= {c for text in x["legal"] if (c := command_card(text)) is not None}
     return out
+
+
+def command_card(text: str) -> int | None:
+    """The card a command names: its first whole-number argument, unless the verb's numbers are
+    something else (``NUMBER_VERBS``)."""
+    cmd = parse(text)
+    if cmd.verb in NUMBER_VERBS:
+        return None
+    return next((a for a in cmd.args if isinstance(a, int)), None)
 
 
 def strings(x: Any) -> Iterator[str]:
