@@ -36,7 +36,11 @@ async def serve_game(session: HostSession, *, bind: str, port: int, tls: ssl.SSL
     0 when the game ended or the host stopped cleanly."""
     host = Host(session, bind=bind, port=port, tls=tls, bot_delay=bot_delay, bot_after=bot_after,
                 on_log=lambda line: say(f"  {line}"))
-    await host.start()
+    try:
+        await host.start()
+    except OSError:
+        session.close()
+        raise
     urls = host.urls()
     say(f"Hosting {NAMES.get(session.ruleset, session.ruleset)}: {len(session.seats)} seats")
     say(f"Address:   {urls[0]}" + (f"   (on this machine: {urls[-1]})" if len(urls) > 1 else ""))

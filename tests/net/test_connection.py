@@ -1,0 +1,141 @@
+"""The connection itself: latency in the roster, a threaded client for a GUI, a long-dropped seat
+handed to a bot, a host whose messages break the protocol, and TLS with a pinned certificate."""
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
+
+from engine.net import tls
+from engine.net.client import Client, ClientThread, Closed, HostLost, JoinRefused
+from engine.net.protocol import Refused, Roster, Update, Welcome, dump
+from engine.net.rulesets import GameOptions, new_game
+from engine.net.viewbot import RandomLegal, play
+from tests.net.netplay import GAME_SECONDS, close_all, seat_clients, start_host, url
+
+WAIT = 60.0
+
+
+def test_each_seats_latency_reaches_the_roster() -> None:
+    async def scenario() -> None:
+        game = new_game(GameOptions("replay", seed=1))
+        host = await start_host(game, ping_seconds=0.2, roster_seconds=0.2)
+        (a,) = await seat_clients(host, 1)
+        assert await a.ping() >= 0.0
+
+        async def measured() -> Roster:
+            while True:
+                roster = a.roster
+                if roster is not None and roster.seats[0].latency_ms is not None:
+                    return roster
+                await asyncio.sleep(0.05)
+
+        roster = await asyncio.wait_for(measured(), WAIT)
+        assert roster.seats[0].connected and roster.seats[1].kind == "open"
+        assert roster.seats[1].latency_ms is None
+        await close_all(host, [a])
+
+    asyncio.run(scenario())
+
+
+def test_a_threaded_client_delivers_every_message_and_answers_by_future() -> None:
+    async def scenario() -> None:
+        game = new_game(GameOptions("expedition", players=2, seed=2, bots={1: "heuristic"}))
+        host = await start_host(game, bots={1: "heuristic"})
+        got: list[object] = []
+        client = ClientThread(url(host), name="GUI", code=host.session.code, deliver=got.append)
+        loop = asyncio.get_running_loop()
+        welcome = await loop.run_in_executor(None, lambda: client.connect().result(WAIT))
+        assert isinstance(welcome, Welcome) and client.seat == 0
+        update = client.update
+        assert update is not None and update.acting == 0
+        answer = await loop.run_in_executor(None, lambda: client.command(update.legal[0]).result(WAIT))
+        assert isinstance(answer, Update) and answer.ack == 1
+        refused = await loop.run_in_executor(None, lambda: client.command("move 99 99").result(WAIT))
+        assert isinstance(refused, Refused) and refused.code == "rejected"
+        await loop.run_in_executor(None, client.close)
+        assert isinstance(got[0], Welcome) and isinstance(got[-1], Closed)
+        queued = []
+        while not client.messages.empty():
+            queued.append(client.messages.get())
+        assert queued == got
+        await host.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_dropped_long_enough_is_played_by_a_bot_and_the_game_ends() -> None:
+    async def scenario() -> None:
+        game = new_game(GameOptions("legendary", players=2, seed=3))
+        host = await start_host(game, bot_after=0.0, roster_seconds=0.05)
+        a, b = await seat_clients(host, 2)
+        await b.close()
+        final = await asyncio.wait_for(play(a, RandomLegal(1)), GAME_SECONDS)
+        assert final is not None and final.over and game.over
+        assert host.session.seats[1].bot == "heuristic" and not host.session.seats[1].connected
+        assert a.roster is not None and a.roster.seats[1].bot == "heuristic"
+        await close_all(host, [a])
+
+    asyncio.run(scenario())
+
+
+def test_a_client_refuses_a_host_whose_messages_break_the_protocol() -> None:
+    async def fake(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(dump(Welcome(game="x", ruleset="replay", seat=0, seats=2, token="t" * 32, next_n=1)))
+        await ws.send('{"v": 1, "type": "update", "view": "not an object"}')
+        await asyncio.sleep(WAIT)
+
+    async def scenario() -> None:
+        async with serve(fake, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            c = Client(f"ws://127.0.0.1:{port}", code="ABCDEF")
+            with pytest.raises(HostLost, match="malformed"):
+                await c.connect()
+
+    asyncio.run(scenario())
+
+
+def test_a_wrong_join_code_is_refused_with_its_reason() -> None:
+    async def scenario() -> None:
+        host = await start_host(new_game(GameOptions("replay", seed=4)))
+        with pytest.raises(JoinRefused, match="wrong join code") as e:
+            await Client(url(host), code="222222" if host.session.code != "222222" else "333333").connect()
+        assert e.value.refused.code == "stranger"
+        with pytest.raises(HostLost, match="cannot reach"):
+            await Client("ws://127.0.0.1:1", code="222222").connect()
+        await host.stop()
+
+    asyncio.run(scenario())
+
+
+needs_openssl = pytest.mark.skipif(shutil.which("openssl") is None,
+                                   reason="a self-signed TLS certificate needs openssl (not found)")
+
+
+@needs_openssl
+def test_tls_with_a_pinned_fingerprint(tmp_path: Path) -> None:
+    cert, key = tls.self_signed(tmp_path)
+    assert tls.self_signed(tmp_path) == (cert, key)  # made once, then kept
+    pin = tls.file_fingerprint(cert)
+
+    async def scenario() -> None:
+        game = new_game(GameOptions("replay", seed=5))
+        host = await start_host(game, tls=tls.server_context(cert, key))
+        assert url(host).startswith("wss://")
+        good = Client(url(host), code=host.session.code, fingerprint=pin[:19])
+        await good.connect()
+        assert good.seat == 0 and good.host_fingerprint == pin
+        wrong = Client(url(host), code=host.session.code, fingerprint="0000-" * 4)
+        with pytest.raises(tls.TLSError, match="fingerprint"):
+            await wrong.connect()
+        assert host.session.seats[1].kind == "open"  # the join code was never sent
+        unpinned = Client(url(host), code=host.session.code)
+        await unpinned.connect()
+        assert unpinned.host_fingerprint == pin
+        await close_all(host, [good, unpinned])
+
+    asyncio.run(scenario())
