@@ -140,12 +140,21 @@ class Client:
         self._reader = asyncio.create_task(self._listen(ws))
         return first
 
-    async def reconnect(self) -> Welcome:
-        """Resume the seat with its token on a new connection (after a drop)."""
+    async def reconnect(self, attempts: int = 1, pause: float = 2.0) -> Welcome:
+        """Resume the seat with its token on a new connection (after a drop), trying up to
+        ``attempts`` times ``pause`` seconds apart while the host cannot be reached (JoinRefused at
+        once if the host refuses the token)."""
         if self.token is None:
             raise ValueError("this client has no seat token yet")
         await self.close()
-        return await self.connect()
+        for attempt in range(attempts):
+            try:
+                return await self.connect()
+            except HostLost:
+                if attempt + 1 >= attempts:
+                    raise
+                await asyncio.sleep(pause)
+        raise HostLost("no attempt was made")  # (attempts < 1)
 
     async def close(self) -> None:
         """Close the connection (the seat stays ours: resume it with the token)."""
@@ -287,8 +296,8 @@ class ClientThread:
     def connect(self) -> concurrent.futures.Future[Welcome]:
         return self._loop.run(self.client.connect())
 
-    def reconnect(self) -> concurrent.futures.Future[Welcome]:
-        return self._loop.run(self.client.reconnect())
+    def reconnect(self, attempts: int = 1, pause: float = 2.0) -> concurrent.futures.Future[Welcome]:
+        return self._loop.run(self.client.reconnect(attempts, pause))
 
     def command(self, text: str) -> concurrent.futures.Future[Update | Refused]:
         return self._loop.run(self.client.command(text))

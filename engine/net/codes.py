@@ -31,6 +31,12 @@ def game_id() -> str:
     return secrets.token_hex(6)
 
 
+def shown(code: str) -> str:
+    """A join code as the host shows it, in two groups: ``K7M-W3P``."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
 def normal_code(text: str) -> str:
     """A join code as typed (any case, spaces or dashes between groups) in its canonical form."""
     return "".join(ch for ch in text.upper() if ch not in " -")

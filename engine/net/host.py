@@ -9,23 +9,27 @@ outgoing messages, so a slow client never holds up the others; bots play the sea
 between messages; a periodic task reports each connection's latency (the WebSocket keepalive's
 ping round trip) in the roster and hands long-dropped seats to a bot when asked to.
 
-Everything here runs on one asyncio loop: a GUI runs it in a worker thread (``engine.net.loop``)
-and talks to it only through that loop.
+Everything here runs on one asyncio loop: a GUI runs it in a worker thread (``HostThread``) and
+talks to it only through that loop.
 """
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
+import queue
 import socket
 import ssl
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from engine.net import DEFAULT_PORT
+from engine.net.loop import LoopThread
 from engine.net.protocol import (
     MAX_FRAME_BYTES,
     Goodbye,
@@ -39,7 +43,9 @@ from engine.net.protocol import (
     read_client,
     refusal,
 )
-from engine.net.session import HostSession, Joined
+from engine.net.session import Change, HostSession, Joined
+
+T = TypeVar("T")
 
 MAX_FAILED_JOINS = 20  # failed joins from one address before it is refused at once
 MAX_QUEUED = 2000  # messages waiting for a client that does not read: then it is dropped
@@ -239,6 +245,17 @@ class Host:
         self._deliver(updates)
         return refused
 
+    def release(self, seat: int) -> None:
+        """Free a remote seat for someone else (its client, if connected, is told and closed)."""
+        self.session.release(seat)
+        conn = self.conns.pop(seat, None)
+        if conn is not None:
+            conn.seat = None
+            conn.send(Goodbye(reason="the host has given your seat to someone else"))
+            self._spawn(conn.finish(1000, "seat released"))
+        self._log(f"seat {seat} is free again")
+        self._roster_changed()
+
     def hand_to_bot(self, seat: int, kind: str | None = None) -> None:
         """A bot plays remote seat ``seat`` until its client resumes."""
         self.session.hand_to_bot(seat, kind or self.bot_kind)
@@ -295,6 +312,81 @@ class Host:
     def _log(self, text: str) -> None:
         if self.on_log is not None:
             self.on_log(text)
+
+
+@dataclass(frozen=True)
+class LocalUpdate:
+    """An update for a seat played at the host's screen."""
+
+    seat: int
+    update: Update
+
+
+@dataclass(frozen=True)
+class HostLog:
+    """A line for the host's log (a seat joined or dropped, a bot took over, an autosave failed)."""
+
+    text: str
+
+
+HostNews = LocalUpdate | Roster | HostLog | Change
+
+
+class HostThread:
+    """A ``Host`` on its own worker thread, for a GUI.
+
+    Everything the host tells its own screen (``LocalUpdate``, ``Roster``, ``HostLog`` and each
+    ``Change`` with the whole events) is put on ``news`` and passed to ``deliver``, both on the
+    worker thread: a Qt GUI emits a signal from ``deliver``. The game belongs to the worker thread
+    while the host runs: read it there, with ``call`` (``call(game.observe, seat).result()``).
+    """
+
+    def __init__(self, session: HostSession, *, deliver: Callable[[HostNews], None] | None = None,
+                 **host_options: Any) -> None:
+        self.session = session
+        self.news: queue.Queue[HostNews] = queue.Queue()
+        self._deliver = deliver
+        if session.on_change is None:
+            session.on_change = self._tell
+        self._loop = LoopThread("matrix-net-host")
+        self.host = Host(session, on_log=lambda text: self._tell(HostLog(text)),
+                         on_local=lambda seat, update: self._tell(LocalUpdate(seat, update)),
+                         on_roster=self._tell, **host_options)
+
+    def _tell(self, news: HostNews) -> None:
+        self.news.put(news)
+        if self._deliver is not None:
+            self._deliver(news)
+
+    def start(self) -> concurrent.futures.Future[list[str]]:
+        """Open the server; the future's result is the addresses to give friends (``Host.urls``)."""
+
+        async def start() -> list[str]:
+            await self.host.start()
+            return self.host.urls()
+
+        return self._loop.run(start())
+
+    def submit_local(self, seat: int, text: str) -> concurrent.futures.Future[Refused | None]:
+        """A command (or ``undo``) of a seat played at the host's screen."""
+        return self._loop.call(self.host.submit_local, seat, text)
+
+    def hand_to_bot(self, seat: int, kind: str | None = None) -> concurrent.futures.Future[None]:
+        return self._loop.call(self.host.hand_to_bot, seat, kind)
+
+    def release(self, seat: int) -> concurrent.futures.Future[None]:
+        return self._loop.call(self.host.release, seat)
+
+    def call(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+        """Run ``fn(*args)`` on the host's thread (to read the game safely)."""
+        return self._loop.call(fn, *args)
+
+    def stop(self, reason: str = "The host has closed the game.", timeout: float = 30.0) -> None:
+        """Say goodbye to every client, close the server, fold the autosave, end the thread."""
+        if self._loop.alive:
+            with contextlib.suppress(Exception):  # stopping: whatever failed, the thread ends
+                self._loop.run(self.host.stop(reason)).result(timeout)
+            self._loop.stop(timeout)
 
 
 def lan_addresses() -> list[str]:

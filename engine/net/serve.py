@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.net import codes
 from engine.net.client import Client, HostLost, JoinRefused
 from engine.net.host import Host
 from engine.net.session import HostSession
@@ -44,7 +45,7 @@ async def serve_game(session: HostSession, *, bind: str, port: int, tls: ssl.SSL
     urls = host.urls()
     say(f"Hosting {NAMES.get(session.ruleset, session.ruleset)}: {len(session.seats)} seats")
     say(f"Address:   {urls[0]}" + (f"   (on this machine: {urls[-1]})" if len(urls) > 1 else ""))
-    say(f"Join code: {session.code}")
+    say(f"Join code: {codes.shown(session.code)}")
     if fingerprint:
         say(f"TLS certificate fingerprint: {fingerprint}")
     say(f"Seats:     {describe_seats(session)}")

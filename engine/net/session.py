@@ -153,6 +153,15 @@ class HostSession:
         self._bots.pop(seat, None)
         s.bot = kind
 
+    def release(self, seat: int) -> None:
+        """Free a remote seat for someone else: its token no longer resumes it (its client, if
+        connected, must be closed by the caller)."""
+        s = self.seats[seat]
+        if s.kind != "remote":
+            raise ValueError(f"seat {seat} is not a remote seat")
+        self._bots.pop(seat, None)
+        self.seats[seat] = Seat(seat, "open")
+
     def dropped_since(self, seconds: float) -> list[int]:
         """The remote seats without a client and without a bot for at least ``seconds``."""
         now = time.monotonic()

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from engine.net import tls
 from engine.net.client import Client, ClientThread, Closed, HostLost, JoinRefused
+from engine.net.host import HostThread, LocalUpdate
 from engine.net.protocol import Refused, Roster, Update, Welcome, dump
 from engine.net.rulesets import GameOptions, new_game
+from engine.net.session import Change, HostSession
 from engine.net.viewbot import RandomLegal, play
-from tests.net.netplay import GAME_SECONDS, close_all, seat_clients, start_host, url
+from tests.net.netplay import GAME_SECONDS, QUIET, close_all, seat_clients, start_host, url
 
 WAIT = 60.0
+T = TypeVar("T")
 
 
 def test_each_seats_latency_reaches_the_roster() -> None:
@@ -137,5 +143,84 @@ def test_tls_with_a_pinned_fingerprint(tmp_path: Path) -> None:
         await unpinned.connect()
         assert unpinned.host_fingerprint == pin
         await close_all(host, [good, unpinned])
+
+    asyncio.run(scenario())
+
+
+def test_a_host_thread_plays_a_seat_at_its_screen_against_a_remote_seat() -> None:
+    game = new_game(GameOptions("replay", seed=12))
+    session = HostSession(game, local=(0,), bots={}, bot_seed=1)
+    host = HostThread(session, bind="127.0.0.1", port=0, roster_seconds=QUIET)
+    try:
+        address = host.start().result(WAIT)[0]
+        with ClientThread(address, name="Friend", code=session.code) as client:
+            assert client.connect().result(WAIT).seat == 1
+            mine, theirs, heard = RandomLegal(1), RandomLegal(2), Heard(host)
+            local = host.call(session.update, 0).result(WAIT)
+            for version in range(1, 5000):
+                if local.over:
+                    break
+                if local.acting == 0:
+                    assert host.submit_local(0, mine.choose(local.legal)).result(WAIT) is None
+                else:
+                    remote = wait_for(lambda v=version - 1: client.update
+                                      if client.update.version == v else None)
+                    assert isinstance(client.command(theirs.choose(remote.legal)).result(WAIT), Update)
+                local = heard.local(version)
+            assert game.over and local.hash == game.state_hash()
+            assert wait_for(lambda: client.update if client.update.over else None).hash == game.state_hash()
+            changes = [n for n in heard.all() if isinstance(n, Change)]
+            assert [c.version for c in changes] == list(range(1, len(game.commands) + 1))
+            host.stop("Good game.")
+            closed = wait_for(lambda: client.closed)
+            assert closed.goodbye and closed.reason == "Good game."
+    finally:
+        host.stop()
+
+
+class Heard:
+    """Everything a ``HostThread`` told its screen so far."""
+
+    def __init__(self, host: HostThread) -> None:
+        self.host = host
+        self.news: list[object] = []
+
+    def all(self) -> list[object]:
+        while not self.host.news.empty():
+            self.news.append(self.host.news.get())
+        return self.news
+
+    def local(self, version: int) -> Update:
+        """The local seat's update of change ``version`` (sent by the time a local command's future
+        is done, or with the remote seat's change)."""
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            for n in reversed(self.all()):
+                if isinstance(n, LocalUpdate) and n.update.version == version:
+                    return n.update
+            time.sleep(0.01)
+        raise AssertionError(f"no update of change {version} for the seat at the host's screen")
+
+
+def wait_for(get: Callable[[], T | None]) -> T:
+    end = time.monotonic() + WAIT
+    while (got := get()) is None:
+        assert time.monotonic() < end, "waited in vain"
+        time.sleep(0.01)
+    return got
+
+
+def test_a_released_seat_is_free_for_someone_else() -> None:
+    async def scenario() -> None:
+        host = await start_host(new_game(GameOptions("replay", seed=13)))
+        a, b = await seat_clients(host, 2)
+        host.release(0)
+        await a.changed(a.update.version if a.update else 0, WAIT)  # until its connection ends
+        assert a.closed is not None and a.closed.goodbye and "someone else" in a.closed.reason
+        with pytest.raises(JoinRefused):
+            await a.reconnect()  # its token no longer holds the seat
+        (c,) = await seat_clients(host, 1)
+        assert c.seat == 0 and b.roster is not None and b.roster.seats[0].name == "Friend 0"
+        await close_all(host, [b, c])
 
     asyncio.run(scenario())
