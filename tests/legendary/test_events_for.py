@@ -7,12 +7,8 @@ import pytest
 from engine.core.results import Decision, Event
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
-from engine.legendary.setup import LegendarySetup
 from engine.legendary.view import decision_for, observe
-
-ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
-GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]
-AVATARS = ["thomas_anderson_neo", "morpheus_the_matrix", "trinity_the_matrix", "switch"]
+from tests.legendary.test_traitor_ignorance import new as traitor_game
 
 
 @pytest.fixture(scope="module")
@@ -21,8 +17,8 @@ def sdb() -> CardDB:
 
 
 def new(db: CardDB, traitor: str | None) -> LegendaryGame:
-    setup = LegendarySetup(avatars=AVATARS, acts=ACTS, groups=GROUPS, seed=5, traitor=traitor)
-    return LegendaryGame.new(setup, db)
+    """A four-player game of The Matrix, in a Traitor mode or not."""
+    return traitor_game(db, players=4, seed=5, mode=traitor)
 
 
 def first_draw(game: LegendaryGame) -> tuple[int, list[Event]]:

@@ -7,6 +7,8 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,3 +77,21 @@ def serve(home: Path, *args: str) -> tuple[Proc, str, str]:
 
 def join(home: Path, address: str, *args: str) -> Proc:
     return Proc(["join", address, *args], home)
+
+
+@contextmanager
+def cleanup(*procs: Proc) -> Iterator[list[Proc]]:
+    """The processes started in the block (add them to the list): each killed at its end if still running."""
+    started = list(procs)
+    try:
+        yield started
+    finally:
+        for p in started:
+            p.stop()
+
+
+def ended(procs: list[Proc], status: int, line: str) -> None:
+    """Each process exits with ``status`` after printing ``line``."""
+    for p in procs:
+        assert p.wait() == status, "\n".join(p.lines)
+        p.wait_line(line)
