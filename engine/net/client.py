@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -336,11 +337,8 @@ class ClientThread:
     def close(self, timeout: float = 10.0) -> None:
         """Close the connection and stop the worker thread."""
         if self._loop.alive:
-            fut = self._loop.run(self.client.close())
-            try:
-                fut.result(timeout)
-            except (concurrent.futures.TimeoutError, Exception):  # closing: nothing more to do
-                pass
+            with contextlib.suppress(Exception):  # closing: whatever failed, the thread ends
+                self._loop.run(self.client.close()).result(timeout)
             self._loop.stop(timeout)
 
     def __enter__(self) -> ClientThread:

@@ -159,6 +159,8 @@ class Host:
                 return
             seat = self._seat(conn, joined)
             async for raw in ws:
+                if conn.seat != seat:
+                    break  # the seat was taken over by a newer connection, or given to someone else
                 msg = read_client(raw)
                 if isinstance(msg, Refused):
                     conn.send(msg)

@@ -188,24 +188,25 @@ class HostSession:
         if s.bot is not None:
             return refusal("not_yours", "a bot plays this seat now; it steps aside when you resume",
                            msg.n), {}
-        text = "undo" if isinstance(msg, Undo) else msg.text
-        return self._submit(seat, text, msg.n)
+        if isinstance(msg, Undo):
+            return self._result(seat, msg.n, "undo", self.game.undo(seat))
+        return self._submit(seat, msg.text, msg.n)
 
     def submit_local(self, seat: int, text: str) -> tuple[Refused | None, Updates]:
         """A command (or ``undo``) of a seat played at the host's screen."""
         if self.seats[seat].kind != "local":
             return refusal("not_yours", f"seat {seat} is not played at this screen"), {}
+        if text.strip().lower() == "undo":
+            return self._result(seat, None, "undo", self.game.undo(seat))
         return self._submit(seat, text, None)
 
     def _submit(self, seat: int, text: str, n: int | None) -> tuple[Refused | None, Updates]:
-        if text.strip().lower() == "undo":
-            res = self.game.undo(seat)
-            return self._result(seat, n, "undo", res)
         cmd = parse_command(text)
         if isinstance(cmd, Rejection):
             return refusal("rejected", cmd.reason, n, cmd.rule), {}
         if cmd.verb == "undo":
-            return refusal("rejected", "send undo on its own (the undo message)", n, "COMMAND"), {}
+            return refusal("rejected", "undo is a message of its own (type undo), not a command", n,
+                           "COMMAND"), {}
         acting = self.acting()
         who = cmd.seat if cmd.seat is not None else acting
         if who != seat:

@@ -224,3 +224,21 @@ def test_a_released_seat_is_free_for_someone_else() -> None:
         await close_all(host, [b, c])
 
     asyncio.run(scenario())
+
+
+def test_a_second_connection_with_the_seat_token_takes_the_seat_over() -> None:
+    async def scenario() -> None:
+        game = new_game(GameOptions("replay", seed=14))
+        host = await start_host(game)
+        a, b = await seat_clients(host, 2)
+        twin = Client(url(host), token=a.token)
+        assert (await twin.connect()).seat == 0
+        await a.changed(a.update.version if a.update else 0, WAIT)  # until its connection ends
+        assert a.closed is not None and a.closed.goodbye and "taken over" in a.closed.reason
+        with pytest.raises(HostLost):
+            await a.command(twin.update.legal[0] if twin.update else "done")
+        answer = await twin.command(twin.update.legal[0] if twin.update else "done")
+        assert isinstance(answer, Update) and answer.ack == 1 and len(game.commands) == 1
+        await close_all(host, [b, twin])
+
+    asyncio.run(scenario())
