@@ -164,6 +164,12 @@ class LoggedGame(Generic[DB, S]):
         """What ``seat`` may see (None: a spectator)."""
         raise NotImplementedError
 
+    def events_for(self, seat: int | None, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """The events of the last command as ``seat`` may see them (what a seat's screen, or a
+        client over the network, animates): by default all of them, for a ruleset whose events name
+        no card that a seat may not see."""
+        return list(events)
+
     def reveals(self, ev: Event) -> bool:
         """Whether ``ev`` shows something hidden, so that undo must not go back past it."""
         return ev.kind in self.REVEALING

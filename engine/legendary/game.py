@@ -16,7 +16,7 @@ from engine.legendary.savedposition import MissingCards, read_position, unplayab
 from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
 from engine.legendary.table import PILE_WORDS, Table
-from engine.legendary.view import observe
+from engine.legendary.view import events_for, observe
 
 RULESET = "legendary"
 # Events after which undo would leak hidden information (LE-MATRIX-11, DESIGN §2).
@@ -128,6 +128,10 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator of a non-secret game)."""
         return self.with_undo(observe(self.db, self.state, seat), seat)
+
+    def events_for(self, seat: int | None, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """The events of the last command without the cards ``seat`` may not see."""
+        return events_for(self.state, seat, events)
 
     # --- saves ---------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.results import Event
+from engine.core.results import Decision, Event
 from engine.core.table import BaseTable
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import State, pp
@@ -38,6 +38,10 @@ class Table(BaseTable[CardDB, State]):
 
     def seat_name(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def decision_data(self, d: Decision) -> dict[str, Any]:
+        """The ``decision`` event's data with its kind (``view.events_for`` hides a hand's options)."""
+        return {**super().decision_data(d), "choice": d.kind}
 
     # --- looking things up ---------------------------------------------------------------------
 
