@@ -517,6 +517,20 @@ class HelpDialog(MarkdownDialog):
         super().__init__("Help: rules reference and shortcuts", help_text(), "Help text", parent)
 
 
+def card_grid(lst: QListWidget, icon_w: int, icon_h: int) -> None:
+    """Lay an icon list of cards out on a fixed grid: each cell one card and up to two lines of its
+    name under it, so every row lines up and no name widens its cell or runs into the next."""
+    lst.setViewMode(QListWidget.ViewMode.IconMode)
+    lst.setIconSize(QSize(icon_w, icon_h))
+    lst.setResizeMode(QListWidget.ResizeMode.Adjust)
+    lst.setMovement(QListWidget.Movement.Static)
+    lst.setWordWrap(True)
+    lst.setUniformItemSizes(True)
+    lst.setSpacing(0)
+    line = lst.fontMetrics().lineSpacing()
+    lst.setGridSize(QSize(icon_w + max(24, line * 2), icon_h + 2 * line + 16))
+
+
 class PileBrowser(QDialog):
     """Look through a face-up pile (a discard pile, the defeated piles), top card first."""
 
@@ -525,9 +539,7 @@ class PileBrowser(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"{pile_title(pile)}: {len(cards)} cards")
         self.list = QListWidget()
-        self.list.setViewMode(QListWidget.ViewMode.IconMode)
-        self.list.setIconSize(QSize(150, 210))
-        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        card_grid(self.list, 150, 210)
         self.list.setAccessibleName(self.windowTitle())
         for c in reversed(cards):
             it = QListWidgetItem(QIcon(faces.front(c["def"], 210)), c["name"])

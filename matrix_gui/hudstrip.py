@@ -11,8 +11,10 @@ from html import escape
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from matrix_gui.theme import text_scale
 
 PLAIN_PX, BIG_PX = 13.0, 17.0  # font sizes at the reference window (REF_W x REF_H)
 REF_W, REF_H = 1440.0, 900.0
@@ -22,8 +24,9 @@ L = TypeVar("L", bound=QLabel)
 
 def ui_scale(width: float, height: float) -> float:
     """How much the table's text grows with the window: 1.0 at 1440x900, the table's own
-    proportion (it fits the window keeping its aspect), within MIN_SCALE..MAX_SCALE."""
-    return max(MIN_SCALE, min(MAX_SCALE, width / REF_W, height / REF_H))
+    proportion (it fits the window keeping its aspect), within MIN_SCALE..MAX_SCALE, times the
+    player's text size (``theme.text_scale``)."""
+    return max(MIN_SCALE, min(MAX_SCALE, width / REF_W, height / REF_H)) * text_scale()
 
 
 def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
@@ -69,6 +72,50 @@ class FitLabel(QLabel):
             super().setText(self.shown)
         whole = self.full if self.shown != self.full else ""
         self.setToolTip("\n".join(t for t in (whole, self.tip) if t))
+
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        self._fit()
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().changeEvent(e)
+        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+
+class ChoiceLabel(QLabel):
+    """One line of rich text: the first of its ``variants`` (longest first, each a shorter way to say
+    the same) that fits the label's width; when none does, the last one cut with "…". The first
+    variant, in plain words, is then its tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.variants: list[str] = []
+        self.tip = ""
+
+    def show_choices(self, variants: list[str], tip: str = "") -> None:
+        self.variants, self.tip = variants, tip
+        self._fit()
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width() - self.margin() * 2
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setDocumentMargin(0)
+        plain = ""
+        for html in self.variants:
+            doc.setHtml(html)
+            plain = plain or doc.toPlainText()
+            if doc.idealWidth() <= room:
+                super().setText(html)
+                whole = plain if html != self.variants[0] else ""
+                self.setToolTip("\n".join(t for t in (whole, self.tip) if t))
+                return
+        cut = self.fontMetrics().elidedText(doc.toPlainText(), Qt.TextElideMode.ElideRight, max(0, room))
+        super().setText(escape(cut))
+        self.setToolTip("\n".join(t for t in (plain, self.tip) if t))
 
     def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(e)
@@ -126,6 +173,10 @@ class HudStrip(QFrame):
     def _fit_label(self, role: str = "") -> FitLabel:
         """A one-line label cut to its width, the whole text as its tooltip."""
         return _with_role(FitLabel(), role)
+
+    def _choice_label(self, role: str = "") -> ChoiceLabel:
+        """A one-line label of rich text that says less where it has less room (``show_choices``)."""
+        return _with_role(ChoiceLabel(), role)
 
     def _counter_label(self, role: str, sample: str) -> CounterLabel:
         """A counter's label, never cut and as wide as ``sample`` (its widest value)."""

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.autosave import clean_stale_temp
+from matrix_gui import theme
 from matrix_gui.autosavestatus import AutosaveWarning
 from matrix_gui.operations import Operations
 from matrix_gui.paths import AppPaths
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self.settings = Settings.load(self.paths.settings_file)
         self._settings_on_disk = self.settings.as_dict()  # what save_settings need not write again
         self.setProperty("skip_animations", self.settings.skip_animations)
+        theme.follow(self)  # the dark look of every window, its text sized by the window and settings
         self.last_error = ""
         self.ops = Operations(autosave=self.paths.autosave, parent=self)
         self.ops.events_applied.connect(self._on_events)
@@ -108,7 +110,6 @@ class MainWindow(QMainWindow):
         self.addToolBar(_Qt.ToolBarArea.BottomToolBarArea, self.stepbar)
         self.ops.game_replaced.connect(self.stepbar.refresh)
         self.ops.events_applied.connect(lambda _events: self.stepbar.refresh())
-        self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
         clean_stale_temp(self.paths.data, self.paths.saves)  # left by a write that was killed
         self._restore_geometry()

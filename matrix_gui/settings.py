@@ -30,6 +30,7 @@ class Settings:
     skip_animations: bool = False
     scans_dir: str = ""
     zoom_on_hover: bool = True
+    text_scale: float = 1.0  # "larger text": every text of the app, the tables' and card faces' too
     last_setup: LastSetup = field(default_factory=LastSetup)
     geometry: str = ""  # base64 of QMainWindow.saveGeometry()
     window_state: str = ""

@@ -21,7 +21,15 @@ from matrix_gui.cardfaces.spec import (
     Stat,
     Style,
 )
-from matrix_gui.cardfaces.text import RGB, Box, Para, Run, TextLayout, draw_layout, fit_font_size, layout_text
+from matrix_gui.cardfaces.text import (
+    RGB,
+    Box,
+    TextLayout,
+    draw_layout,
+    fit_font_size,
+    layout_name,
+    layout_text,
+)
 
 CORNER_MM = 3.0
 PLATE = (3.0, 3.0, 60.0, 14.8)
@@ -233,12 +241,20 @@ def _stat_boxes(img: Image.Image, d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpe
         _centered(d, cx, mm(top + 6.6), value, nf, TITLE_COLOR)
 
 
+def _title_right(spec: FaceSpec) -> float:
+    return 47.8 if spec.corner else 58.6
+
+
+def layout_full_title(spec: FaceSpec, h: int) -> TextLayout:
+    """The name on a full face ``h`` px high (the zoom, the inspector): what ``_title`` draws."""
+    mm = _MM(h)
+    box = mm.box((4.5, 3.5, _title_right(spec), 10.7))
+    return layout_name(spec.title, box, round(mm(4.9)), max(5, round(mm(2.3))), valign="middle")
+
+
 def _title(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
-    right = 47.8 if spec.corner else 58.6
-    box = mm.box((4.5, 3.5, right, 10.7))
-    lay = layout_text([Para([Run(spec.title, "bold")])], box, max_size=round(mm(4.9)),
-                      min_size=max(5, round(mm(2.3))), valign="middle")
-    draw_layout(d, lay, TITLE_COLOR, shadow=(0, 0, 0))
+    right = _title_right(spec)
+    draw_layout(d, layout_full_title(spec, round(mm(CARD_H_MM))), TITLE_COLOR, shadow=(0, 0, 0))
     if spec.subtitle:
         colour = spec.subtitle_color or _mix(spec.style.accent, (255, 255, 255), 0.25)
         width = mm(right - 4.5)

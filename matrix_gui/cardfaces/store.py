@@ -22,7 +22,7 @@ from matrix_gui.cardfaces.spec import BACKS, SIDES, Labels, back_for, back_spec,
 
 log = logging.getLogger(__name__)
 
-RENDERER_VERSION = "2"  # 2: table-size faces (compact.py)
+RENDERER_VERSION = "3"  # 2: table-size faces (compact.py); 3: names never broken inside a word
 MIN_HEIGHT = 16
 MAX_HEIGHT = 2400
 SCAN_EXTS = (".png", ".jpg", ".jpeg", ".webp")

@@ -21,7 +21,9 @@ SIDE_SCALE = 0.55
 SIDE_SCALE_FEW = 0.75  # the other players' scale when there are only one or two of them
 RSI_W = 52.0  # room for an RSI standee beside its Avatar
 LANE_SCALE = 0.5  # a card travelling beneath the Dock, drawn at half size
-LANE_H = CARD_H * LANE_SCALE + 16  # the lane beneath the Real World row, while a card travels there
+BADGE_ROOM = 28.0  # under a pile: its count (items.AreaItem.badge_rect)
+LANE_H = CARD_H * LANE_SCALE + 16 + BADGE_ROOM  # the lane beneath the Real World row, while a card
+# travels there (below the Hovercraft stack's count)
 SCAR_SCALE = 0.42  # a campaign's scars: a small face-down stack above the standee, beside the Avatar
 
 
@@ -121,7 +123,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     lane_h = LANE_H if lane else 0.0
     lane_rect = None
     if lane:  # position 0 below the Hovercraft stack, 1..5 beneath the Dock spaces, then Zion
-        yl = yc + CARD_H + 10
+        yl = yc + CARD_H + 10 + BADGE_ROOM
         lw, lh = CARD_W * LANE_SCALE, CARD_H * LANE_SCALE
         for i in range(6):
             x = (0.0 if i == 0 else 10 + i * STEP) + (CARD_W - lw) / 2  # under its Hovercraft or Dock
