@@ -12,9 +12,8 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit, font
 from matrix_gui.hudstrip import ui_scale
-from matrix_gui.items import font
 
 CENTER = Qt.AlignmentFlag.AlignCenter
 GLYPHS = "0110100111010:=+*<>0101ZX10"  # digital rain (glyphs every font has)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon, QIntValidator
+from PySide6.QtGui import QIcon, QIntValidator, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,7 +39,9 @@ from matrix_gui.newgame import (
     StoryChoices,
 )
 from matrix_gui.settings import LastSetup, Settings
+from matrix_gui.theme import TEXT_SCALES, clamp_text
 
+TEXT_SIZE_NAMES = ("Normal", "Large", "Larger", "Largest")  # the Settings dialog's names of TEXT_SCALES
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
             ("replay", "Matrix Replay: Humans vs Machines (2 players)", True),
             ("expedition", "Expedition: the Matrix Phase grid search (1-4 players)", True))
@@ -120,7 +122,7 @@ class NewGameDialog(QDialog):
         self.seed.setAccessibleName("Seed (optional)")
         form.addRow("&Seed", self.seed)
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #c0392b")
+        self.problem.setProperty("role", "problem")  # (its colour: matrix_gui/theme.py)
         self.problem.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                         QDialogButtonBox.StandardButton.Cancel)
@@ -150,6 +152,11 @@ class NewGameDialog(QDialog):
         if i >= 0 and self.ruleset.model().item(i).isEnabled():  # type: ignore[attr-defined]
             self.ruleset.setCurrentIndex(i)
         self._ruleset_changed()
+
+    def showEvent(self, e: QShowEvent) -> None:  # noqa: N802
+        """As tall as the rows the ruleset shows (sized before it showed, it kept hidden rows' room)."""
+        super().showEvent(e)
+        self.adjustSize()
 
     @staticmethod
     def _seat_box(name: str, into: list[QComboBox],
@@ -452,6 +459,13 @@ class SettingsDialog(QDialog):
         self.hover = QCheckBox("Zoom a card when the mouse rests on it")
         self.hover.setChecked(settings.zoom_on_hover)
         form.addRow("", self.hover)
+        self.text_size = QComboBox()
+        self.text_size.setAccessibleName("Text size")
+        for name, k in zip(TEXT_SIZE_NAMES, TEXT_SCALES, strict=True):
+            self.text_size.addItem(name, k)
+        near = min(TEXT_SCALES, key=lambda k: abs(k - clamp_text(settings.text_scale)))
+        self.text_size.setCurrentIndex(TEXT_SCALES.index(near))
+        form.addRow("&Text size", self.text_size)
         self.scans = QLineEdit(settings.scans_dir)
         self.scans.setAccessibleName("Folder of your own card scans")
         pick = QPushButton("Choose…")
@@ -481,6 +495,7 @@ class SettingsDialog(QDialog):
         s.skip_animations = self.skip.isChecked()
         s.zoom_on_hover = self.hover.isChecked()
         s.scans_dir = self.scans.text().strip()
+        s.text_scale = float(self.text_size.currentData())
 
 
 def help_text() -> str:

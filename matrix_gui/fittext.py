@@ -14,10 +14,20 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
 
-from matrix_gui.items import font as table_font
-
 ELLIPSIS = "\u2026"
+MIN_LABEL_PX = 10.0  # a place's label on a table is never drawn smaller than this on the screen
 WRAP_CENTRE = int(Qt.AlignmentFlag.AlignCenter.value | Qt.TextFlag.TextWordWrap.value)
+
+
+def font(px: float, bold: bool = False) -> QFont:
+    """The tables' font (DejaVu Sans) ``px`` pixels high."""
+    f = QFont("DejaVu Sans")
+    f.setPixelSize(max(1, round(px)))
+    f.setBold(bold)
+    return f
+
+
+table_font = font
 
 
 @dataclass(frozen=True)
@@ -92,3 +102,16 @@ def _cut(text: str, f: QFont, width: float, height: float | None, max_lines: int
         if fits(shown, f, width, height, max_lines):
             return Fitted(f, shown, True, wrapped_height(shown, fm, width))
     return Fitted(f, fm.elidedText(text, Qt.TextElideMode.ElideRight, width), True, fm.height())
+
+
+def label_box(label: str, x: float, y: float, width: float, device_scale: float, px: float = 12.5) -> TextBox:
+    """A place's label on a table, above ``y``: ``px`` scene units high, but never under
+    ``MIN_LABEL_PX`` on the screen (a small window draws the table small); cut with "…" to
+    ``width`` where it then runs too long (the place's tooltip says it whole)."""
+    size = max(px, MIN_LABEL_PX / max(device_scale, 1e-3))
+    f = font(size)
+    h = max(20.0, size * 1.35)
+    text = QFontMetricsF(f).elidedText(label, Qt.TextElideMode.ElideRight, width)
+    return TextBox(text, QRectF(x, y - 2 - h, width, h), f,
+                   int(Qt.AlignmentFlag.AlignLeft.value | Qt.AlignmentFlag.AlignVCenter.value), "#9fd8b2")
+

@@ -14,7 +14,7 @@ from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from matrix_gui.theme import text_scale
+from matrix_gui.theme import notifier, text_scale
 
 PLAIN_PX, BIG_PX = 13.0, 17.0  # font sizes at the reference window (REF_W x REF_H)
 REF_W, REF_H = 1440.0, 900.0
@@ -34,6 +34,7 @@ def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
     role in its colour (an empty colour keeps the label's own), sized by ``scale``."""
     plain, big = round(PLAIN_PX * scale), round(BIG_PX * scale)
     lines = [f"QFrame#{name} {{ background: #07110b; border-bottom: 1px solid #1f6b3d; }}",
+             f"QFrame#{name}:focus {{ border: 1px dashed #7fd6ff; }}",
              f"QLabel {{ color: #cfeedd; font-size: {plain}px; }}",
              f"QToolButton {{ font-size: {plain}px; }}"]
     for role, colour in roles.items():
@@ -42,7 +43,23 @@ def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
-class FitLabel(QLabel):
+class _FittingLabel(QLabel):
+    """A label that fits its text again (``_fit``) whenever its width or font changes."""
+
+    def _fit(self) -> None:
+        raise NotImplementedError
+
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        self._fit()
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().changeEvent(e)
+        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+
+class FitLabel(_FittingLabel):
     """One line of text cut to the label's width with "…"; the whole text is then the tooltip.
     A ``lead`` (a side's name) starts the line in its own colour and is never cut."""
 
@@ -73,17 +90,9 @@ class FitLabel(QLabel):
         whole = self.full if self.shown != self.full else ""
         self.setToolTip("\n".join(t for t in (whole, self.tip) if t))
 
-    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
-        super().resizeEvent(e)
-        self._fit()
-
-    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
-        super().changeEvent(e)
-        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._fit()
 
 
-class ChoiceLabel(QLabel):
+class ChoiceLabel(_FittingLabel):
     """One line of rich text: the first of its ``variants`` (longest first, each a shorter way to say
     the same) that fits the label's width; when none does, the last one cut with "…". The first
     variant, in plain words, is then its tooltip."""
@@ -117,14 +126,6 @@ class ChoiceLabel(QLabel):
         super().setText(escape(cut))
         self.setToolTip("\n".join(t for t in (plain, self.tip) if t))
 
-    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
-        super().resizeEvent(e)
-        self._fit()
-
-    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
-        super().changeEvent(e)
-        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._fit()
 
 
 class CounterLabel(QLabel):
@@ -166,6 +167,9 @@ class HudStrip(QFrame):
         self.row.setContentsMargins(12, 6, 12, 6)
         self.row.setSpacing(spacing)
         self.values: dict[str, str] = {}
+        self.setAccessibleName(name)  # (until ``publish`` reads the strip's texts out)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it: a screen reader reads it out
+        notifier().text_changed.connect(self._text_changed)
 
     def _label(self, role: str = "") -> QLabel:
         return _with_role(QLabel(), role)
@@ -208,6 +212,11 @@ class HudStrip(QFrame):
 
     def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(e)
+        win = self.window()
+        self.set_scale(ui_scale(win.width(), win.height()))
+
+    def _text_changed(self, _text: float) -> None:
+        """The player's text size changed: size the strip's text again."""
         win = self.window()
         self.set_scale(ui_scale(win.width(), win.height()))
 

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from matrix_gui.fittext import TextBox, font, label_box
 from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
 if TYPE_CHECKING:
@@ -46,13 +47,6 @@ def blit(p: QPainter, r: QRectF, pm: QPixmap, faces: Any) -> None:
     p.setWorldTransform(QTransform())
     p.drawPixmap(x, y, exact)
     p.restore()
-
-
-def font(px: float, bold: bool = False) -> QFont:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(1, round(px)))
-    f.setBold(bold)
-    return f
 
 
 @dataclass(frozen=True)
@@ -164,15 +158,19 @@ def place_words(key: str) -> str:
     return key.replace("_", " ").replace(".", " ")
 
 
+def slot_label(a: Area, device_scale: float) -> TextBox:
+    """An area's label as its slot draws it at ``device_scale`` (device pixels per scene unit)."""
+    # as wide as the area and most of the gap to the next one (no label runs into the next)
+    width = a.w + 12 * min(a.scale, 1.0)
+    return label_box(a.label, a.x, a.y, width, device_scale, 12.5 if a.scale >= 1 else 11)
+
+
 def paint_slot(p: QPainter, a: Area) -> None:
     """An area's label and empty outline, drawn once into the table's cached background."""
     if a.style in (TOKEN, TRACK) or a.key.startswith("att."):
         return
     if a.label:
-        p.setPen(QColor("#9fd8b2"))
-        p.setFont(font(12.5 if a.scale >= 1 else 11))
-        p.drawText(QRectF(a.x, a.y - 22, max(a.w + 12, 100), 20), Qt.AlignmentFlag.AlignLeft |
-                   Qt.AlignmentFlag.AlignVCenter, a.label)
+        slot_label(a, p.worldTransform().m11()).paint(p)
     r = QRectF(a.x, a.y, a.card_w if a.style == STACK else a.w, a.card_h if a.style == STACK else a.h)
     p.setPen(QPen(QColor("#2f7a4c"), 1.5, Qt.PenStyle.DashLine))
     p.setBrush(QColor(255, 255, 255, 8))
@@ -225,6 +223,7 @@ class AreaItem(TableItem):
         self.area = area
         self.set_size(area.w, area.h)
         self._sync_rect()
+        self.setToolTip(self.accessible_name() if area.label else "")
         self.setPos(area.x, area.y)
         self.sync_contents()
 
@@ -234,6 +233,8 @@ class AreaItem(TableItem):
             self.count, self.top = count, top
             if wider:
                 self._sync_rect()
+            if self.area.label:
+                self.setToolTip(self.accessible_name())
             self.sync_contents()
 
     def has_contents(self) -> bool:

@@ -63,15 +63,6 @@ SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
 SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
 CAMPAIGNS = "legendary"  # the page whose campaigns the Campaign page and the Records show
 
-START_STYLE = """
-QWidget#start { background: #050a07; }
-QLabel#title { color: #39ff7a; font-size: 40px; font-weight: bold; letter-spacing: 4px; }
-QLabel#subtitle { color: #9fd8b2; font-size: 16px; }
-QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
-              padding: 10px 28px; font-size: 17px; min-width: 260px; }
-QPushButton:disabled { color: #557a63; border-color: #2f5a3f; }
-QPushButton:focus, QPushButton:hover { background: #175c33; }
-"""
 
 
 class MainWindow(QMainWindow):
@@ -287,8 +278,7 @@ class MainWindow(QMainWindow):
 
     def _build_start_page(self) -> QWidget:
         page = QWidget()
-        page.setObjectName("start")
-        page.setStyleSheet(START_STYLE)
+        page.setObjectName("start")  # (its look: matrix_gui/theme.py)
         lay = QVBoxLayout(page)
         lay.addStretch(2)
         title = QLabel("MATRIX TABLETOP")
@@ -692,6 +682,7 @@ class MainWindow(QMainWindow):
             self.setProperty("skip_animations", self.settings.skip_animations)
             for page in self._tables.values():
                 page.table_view.zoom_on_hover = self.settings.zoom_on_hover
+            theme.refresh(self)  # the text size: every window's text, the HUDs', the card faces'
             self.save_settings()
 
     def help_dialog(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -32,9 +32,9 @@ INK = {
     "link": "#7fd6ff",
 }
 # (text colour, background) pairs drawn in the app: each must reach AA_TEXT (tests check it)
-TEXT_PAIRS = [(fg, bg) for fg in ("text", "dim", "accent", "warn", "error", "link")
-              for bg in ("window", "base", "alt", "button", "hover")] + [("disabled", "button"),
-                                                                       ("disabled", "window")]
+TEXT_PAIRS = [("text", bg) for bg in ("window", "base", "alt", "button", "hover")] + [
+    (fg, bg) for fg in ("dim", "accent", "warn", "error", "link")
+    for bg in ("window", "base", "alt", "button")] + [("disabled", "button"), ("disabled", "window")]
 AA_TEXT = 4.5  # WCAG 2 level AA, normal text
 
 BASE_PX = 13  # the app's text at the reference window (1440x900) and text scale 1
@@ -63,6 +63,16 @@ QHeaderView::section {{ background: {button}; color: {text}; border: none;
                         border-right: 1px solid {line}; padding: 3px 6px; }}
 QGroupBox {{ border: 1px solid {line}; border-radius: 6px; margin-top: 1.2em; padding-top: 4px; }}
 QGroupBox::title {{ subcontrol-origin: margin; left: 8px; color: {accent}; }}
+QWidget#start {{ background: {base}; }}
+QWidget#start QLabel#title {{ color: {accent}; font-size: {title}px; font-weight: bold;
+                              letter-spacing: 4px; }}
+QWidget#start QLabel#subtitle {{ color: {dim}; font-size: {subtitle}px; }}
+QWidget#start QPushButton {{ border-radius: 8px; padding: {start_v}px {start_h}px; font-size: {start}px;
+                             min-width: {start_w}px; }}
+QCheckBox::indicator {{ width: {box}px; height: {box}px; border: 1px solid {accent}; border-radius: 3px;
+                       background: {base}; }}
+QCheckBox::indicator:checked {{ background: {accent}; border-color: {text}; }}
+QCheckBox::indicator:disabled {{ border-color: {line}; }}
 QLabel[role="problem"] {{ color: {error}; }}
 QLabel[role="note"] {{ color: {dim}; }}
 """
@@ -109,7 +119,9 @@ def palette() -> QPalette:
 
 def style_sheet(scale: float) -> str:
     """The app's style sheet at ``scale`` (sizes in pixels grow with it)."""
-    return STYLE.format(**INK, gap=round(4 * scale), pad_v=round(5 * scale), pad_h=round(16 * scale))
+    sizes = {"gap": 4, "box": 13, "pad_v": 5, "pad_h": 16, "title": 40, "subtitle": 16, "start": 17,
+             "start_v": 10, "start_h": 28, "start_w": 260}  # px at the reference size
+    return STYLE.format(**INK, **{k: round(v * scale) for k, v in sizes.items()})
 
 
 def px(size: float, scale: float | None = None) -> int:
@@ -118,6 +130,22 @@ def px(size: float, scale: float | None = None) -> int:
 
 
 _applied: dict[str, float] = {}
+
+
+class Notifier(QObject):
+    """``text_changed`` (the new text scale) when the player's text size changes: the HUDs and the
+    tables' card faces follow it."""
+
+    text_changed = Signal(float)
+
+
+_notifier: list[Notifier] = []
+
+
+def notifier() -> Notifier:
+    if not _notifier:
+        _notifier.append(Notifier())
+    return _notifier[0]
 
 
 def current_scale() -> float:
@@ -137,6 +165,7 @@ def apply(app: QApplication, scale: float = 1.0, text: float = 1.0) -> bool:
     if (_applied.get("scale"), _applied.get("text"), _applied.get("app")) == (scale, text, id(app)):
         return False
     first = _applied.get("app") != id(app)
+    text_changed = _applied.get("text", 1.0) != text
     _applied.update(scale=scale, text=text, app=id(app))
     if first:
         from PySide6.QtCore import Qt
@@ -150,6 +179,8 @@ def apply(app: QApplication, scale: float = 1.0, text: float = 1.0) -> bool:
     f.setPixelSize(px(BASE_PX, scale * text))
     app.setFont(f)
     app.setStyleSheet(style_sheet(scale * text))
+    if text_changed:
+        notifier().text_changed.emit(text)
     return True
 
 

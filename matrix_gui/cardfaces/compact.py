@@ -42,14 +42,16 @@ class CompactSizes:
         return self.h / CARD_H_MM
 
 
-def compact_sizes(h: int) -> CompactSizes:
-    """The sizes used at height ``h``; tiny faces (other players' panels) scale their text down."""
+def compact_sizes(h: int, text: float = 1.0) -> CompactSizes:
+    """The sizes used at height ``h``; tiny faces (other players' panels) scale their text down;
+    ``text`` is the player's text size (1.0: as designed, 1.5: every text half as large again)."""
     s = h / CARD_H_MM
     floor = READABLE_PX if h >= READABLE_FROM else max(5, round(h * READABLE_PX / READABLE_FROM))
+    floor = round(floor * text)
     return CompactSizes(h=h, floor=floor, name_min=max(4, floor - NAME_UNDER_FLOOR),
-                        name_max=max(floor + 2, round(8.6 * s)),
-                        chip=max(floor, round(6.6 * s)), badge=max(floor * 2 - 2, round(17 * s)),
-                        inset=max(2, round(2.0 * s)))
+                        name_max=max(floor + 2, round(8.6 * s * text)),
+                        chip=max(floor, round(6.6 * s * text)),
+                        badge=max(floor * 2 - 2, round(17 * s * text)), inset=max(2, round(2.0 * s)))
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -185,9 +187,9 @@ class CompactGeometry:
     chips_h: int
 
 
-def compact_geometry(spec: FaceSpec, w: int, h: int) -> CompactGeometry:
-    """The table layout of ``spec`` on a face ``w`` x ``h`` px."""
-    sz = compact_sizes(h)
+def compact_geometry(spec: FaceSpec, w: int, h: int, text: float = 1.0) -> CompactGeometry:
+    """The table layout of ``spec`` on a face ``w`` x ``h`` px (``text``: the player's text size)."""
+    sz = compact_sizes(h, text)
     gap = max(1, round(0.8 * sz.mm))
     band = sz.badge + max(1, round(0.8 * sz.mm)) if (bottom_stats(spec) or spec.stat_boxes) else 0
     band_top = h - sz.inset - band
@@ -212,14 +214,14 @@ def compact_title(spec: FaceSpec, g: CompactGeometry, w: int) -> TextLayout:
     return title
 
 
-def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image) -> dict[str, int]:
+def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image, text: float = 1.0) -> dict[str, int]:
     """Draw the table layout of ``spec`` onto ``img`` (its rain already painted). Returns the text sizes
     used: ``name``, ``chip`` and ``number`` (0 when the card has none), and ``cut`` (the name ends in an
     ellipsis) and ``dropped`` (chips left out for lack of room), for tests and measurements."""
     from matrix_gui.cardfaces.paint import paint_emblem  # (paint imports this module)
 
     w, h = img.size
-    g = compact_geometry(spec, w, h)
+    g = compact_geometry(spec, w, h, text)
     sz, mm, gap, band, band_top = g.sz, g.sz.mm, g.gap, g.band, g.band_top
     xs, band_tag, rows, chips_h = g.xs, g.band_tag, g.rows, g.chips_h
     style = spec.style

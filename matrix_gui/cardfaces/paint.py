@@ -285,14 +285,15 @@ def _footer(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
     d.text((mm(58.6) - rw, mm(cy) - (t + b) / 2), right, font=right_font, fill=_mix(colour, (0, 0, 0), 0.25))
 
 
-def paint_face(spec: FaceSpec, height: int) -> Image.Image:
+def paint_face(spec: FaceSpec, height: int, text: float = 1.0) -> Image.Image:
     """Render a face spec to an RGBA image ``height`` pixels high with rounded, transparent corners;
     under ``COMPACT_BELOW`` px a front uses the table layout (compact.py)."""
-    return render_face(spec, height)[0]
+    return render_face(spec, height, text)[0]
 
 
-def render_face(spec: FaceSpec, height: int) -> tuple[Image.Image, dict[str, int]]:
-    """``paint_face`` plus the text sizes a table-size face used (empty for a full face or a back)."""
+def render_face(spec: FaceSpec, height: int, text: float = 1.0) -> tuple[Image.Image, dict[str, int]]:
+    """``paint_face`` plus the text sizes a table-size face used (empty for a full face or a back);
+    ``text``: the player's text size, for a table-size face."""
     w, h = card_size(height)
     mm = _MM(h)
     style = spec.style
@@ -301,7 +302,7 @@ def render_face(spec: FaceSpec, height: int) -> tuple[Image.Image, dict[str, int
     rmask = rain_mask((w, h), spec.seed, cell, density=1.4 if back else 1.0)
     img = colorize_rain(rmask, style.tint, style.base).convert("RGBA")
     if not back and h < COMPACT_BELOW:
-        used = paint_compact(spec, img, rmask)
+        used = paint_compact(spec, img, rmask, text)
         img.putalpha(D.corner_mask(w, h, max(1, round(mm(CORNER_MM)))))
         return img, used
     art_bottom = LAYOUTS.get(spec.layout, (48.0, 48.6))[0]

@@ -12,6 +12,7 @@ from engine.expedition.chitdb import ChitDB
 from matrix_gui.facepaint import face_font, rounded
 from matrix_gui.faces import FaceProvider
 from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit
+from matrix_gui.theme import text_scale
 
 # The chit's edge (the engine's view names black, green and red for Events) and field colours.
 KIND_LOOK = {"incident": ("#101010", "#3b3b3b", "INCIDENT"), "finding": ("#2f9e4f", "#12361f", "FINDING"),
@@ -73,7 +74,7 @@ def name_box(c: schema.ChitBase | None, h: int) -> TextBox:
     box = QRectF(s * 0.1, s * 0.1, s * 0.8, s * 0.62) if small else \
         QRectF(s * 0.08, s * 0.22, s * 0.84, s * (0.38 if sub else 0.46))
     name = c.name if c is not None else "?"
-    f = fit(name, box.width(), s * 0.15, s * 0.07, True, box.height())
+    f = fit(name, box.width(), s * 0.15 * text_scale(), s * 0.07, True, box.height())
     return TextBox(f.text, box, f.font, WRAP_CENTRE, "#ffffff")
 
 

@@ -18,6 +18,7 @@ from engine.replay.carddb import ReplayDB
 from matrix_gui.facepaint import blank, canvas, face_font, field, fit_font, rain, rounded
 from matrix_gui.faces import FaceProvider
 from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit
+from matrix_gui.theme import text_scale
 
 SIDE_COLOURS = {"humans": "#2fbf5b", "machines": "#d8423a"}
 SIDE_DARK = {"humans": "#0b2a17", "machines": "#2a0b0b"}
@@ -119,10 +120,11 @@ def title_boxes(card: Any, h: int) -> list[TextBox]:
     w, hh = round(h / 1.4), float(h)
     band = _frame(w, hh)[2]
     x, width = band.x() + w * 0.02, band.width() - w * 0.04
-    name = fit(card.name, width - w * 0.04, hh * 0.066, hh * 0.04, True, hh * 0.14, 2)
-    kind = fit(type_line(card), width, hh * 0.036, hh * 0.026, False, hh * 0.05, 1)
+    t = text_scale()  # the player's text size: larger where the band has room
+    name = fit(card.name, width - w * 0.04, hh * 0.066 * t, hh * 0.04, True, hh * 0.14, 2)
+    kind = fit(type_line(card), width, hh * 0.036 * t, hh * 0.026, False, hh * 0.05, 1)
     if kind.cut and name.height < hh * 0.09:  # a one-line name: the type line may take two
-        kind = fit(type_line(card), width, hh * 0.036, hh * 0.026, False, hh * 0.1, 2)
+        kind = fit(type_line(card), width, hh * 0.036 * t, hh * 0.026, False, hh * 0.1, 2)
     type_h, pad = max(kind.height, hh * 0.05), hh * 0.005
     type_r = QRectF(x, band.bottom() - type_h - pad, width, type_h)
     name_r = QRectF(x + w * 0.02, band.y() + pad, width - w * 0.04, type_r.top() - band.y() - pad)

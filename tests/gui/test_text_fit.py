@@ -4,7 +4,7 @@ end screens, card titles, pile badges, the HUDs and the dialogs, measured with Q
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from matrix_gui.newgame import NewGameChoice
 from tests.gui.textfit import SIZES, painted, resize, widgets
@@ -191,8 +191,9 @@ def test_expedition_chit_names_fit_at_every_size(qapp):
 # --- pile counts -----------------------------------------------------------------------------------
 
 
-def mid_game(win, ruleset: str, players: int = 2, moves: int = 30):
-    """A game of ``ruleset`` a few bot moves in, its table facing the seat to act: its page."""
+def mid_game(win, ruleset: str, players: int = 2, moves: int = 12):
+    """A game of ``ruleset`` a few bot moves in (still running), its table facing the seat to act:
+    its page."""
     from matrix_gui.app import _bot_loop
 
     started = {"legendary": lambda: win.start_new("the_matrix", players, None, 3),
@@ -201,6 +202,7 @@ def mid_game(win, ruleset: str, players: int = 2, moves: int = 30):
     assert started
     page = win.current_page()
     _bot_loop(win, moves, page.bot_mover(3), quiet=True)
+    assert not win.ops.game.over
     page.face_the_screen()
     return page
 
@@ -325,3 +327,146 @@ def test_the_hud_keeps_to_two_lines_and_every_text_fits(qtbot, win, ruleset, pla
         if rows > 2:
             problems.append(f"{size}: the HUD shows {rows} lines of text")
     assert not problems
+
+
+def some_records(win) -> None:
+    """Finished games of two films and a campaign, for the Records."""
+    from matrix_gui.legendary.campaigns import RECORDS_FILE
+    from matrix_gui.records import GameRecord, note_game
+
+    for result in ("major", "loss:time", "minor", "major"):
+        note_game(win.paths.data / RECORDS_FILE, GameRecord("The Matrix", 2, result, hints=1))
+    note_game(win.paths.data / RECORDS_FILE, GameRecord("Reloaded", 4, "loss:strikes"))
+    win.campaigns.create(["neo", "morpheus"], name="Trilogy night")
+
+
+def test_the_records_fit_without_blank_room(qtbot, win):
+    some_records(win)
+    problems = []
+    for size in SIZES:
+        resize(win, size)
+        win.records_dialog()
+        dlg = win.records_view
+        qtbot.waitUntil(dlg.isVisible)
+        problems += [f"{size}: {p}" for p in widgets(dlg)]
+        doc_h = dlg.browser.document().size().height()
+        blank = dlg.browser.viewport().height() - doc_h + dlg.height() - dlg.layout().sizeHint().height()
+        if blank > 0.15 * dlg.height():
+            problems.append(f"{size}: {blank:.0f} of the Records' {dlg.height()} px are blank")
+        if dlg.height() > win.height():
+            problems.append(f"{size}: the Records ({dlg.height()} px) are taller than the window")
+        dlg.close()
+    assert not problems
+
+
+def in_modal(qtbot, open_it, look) -> None:
+    """Open a modal dialog with ``open_it``; ``look(dialog)`` runs while it is up, then it closes."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen = []
+
+    def at_dialog() -> None:
+        dlg = QApplication.activeModalWidget()
+        if dlg is None:
+            QTimer.singleShot(20, at_dialog)
+            return
+        try:
+            look(dlg)
+        finally:
+            seen.append(dlg)
+            if dlg.isVisible():
+                dlg.reject()
+
+    QTimer.singleShot(0, at_dialog)
+    open_it()
+    assert seen, "no dialog came up"
+
+
+@pytest.mark.parametrize("ruleset", [0, 1, 2])
+def test_the_new_game_dialog_fits(qtbot, win, ruleset):
+    problems = []
+    for size in SIZES:
+        resize(win, size)
+
+        def look(dlg, size=size):
+            dlg.ruleset.setCurrentIndex(ruleset)
+            dlg.players.setValue(4)
+            dlg.adjustSize()
+            QApplication.processEvents()
+            problems.extend(f"{size}: {p}" for p in widgets(dlg))
+            if dlg.height() > win.height() + 60:  # (its own window: a little over the main one is fine)
+                problems.append(f"{size}: New Game is {dlg.height()} px tall")
+
+        in_modal(qtbot, win.new_game_dialog, look)
+    assert not problems
+
+
+def test_the_settings_dialog_fits(qtbot, win):
+    problems = []
+    for size in SIZES:
+        resize(win, size)
+        in_modal(qtbot, win.settings_dialog,
+                 lambda dlg, size=size: problems.extend(f"{size}: {p}" for p in widgets(dlg)))
+    assert not problems
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("legendary", 4), ("replay", 2)])
+def test_place_labels_are_readable_at_every_size(qtbot, win, ruleset, players):
+    """A place's label is never under MIN_LABEL_PX on the screen (1024x640 draws the table at about
+    half size); one too long for its place at that size ends in "…", the place's tooltip whole."""
+    from matrix_gui.fittext import MIN_LABEL_PX
+    from matrix_gui.items import slot_label
+
+    page = mid_game(win, ruleset, players)
+    problems = []
+    for size in SIZES:
+        resize(win, size)
+        view = page.table_view
+        scale = view.transform().m11()
+        for it in view.table.areas.values():
+            a = it.area
+            if not a.label or a.style in ("token", "track"):
+                continue
+            tb = slot_label(a, scale)
+            if tb.font.pixelSize() * scale < MIN_LABEL_PX - 0.5:
+                problems.append(f"{size}: {a.label!r} is {tb.font.pixelSize() * scale:.1f} px on the screen")
+            if tb.text != a.label and a.label not in it.toolTip():
+                problems.append(f"{size}: {a.label!r} is cut to {tb.text!r}, its tooltip {it.toolTip()!r}")
+            problems += [f"{size}: {p}" for p in painted("label", tb.text, tb.rect, tb.font, tb.flags)]
+    assert not problems
+
+
+def on_screen_height(view, it) -> float:
+    return view.mapFromScene(it.mapRectToScene(it.body_rect())).boundingRect().height()
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("legendary", 5), ("expedition", 4)])
+def test_the_other_players_areas_are_enlarged_on_demand_at_1024x640(qtbot, win, ruleset, players):
+    """At 1024x640 another player's cards are a few pixels high: V (or a click on the felt of their
+    area) shows that area over the whole table, V the next one, Esc (or a click) the whole table."""
+    from PySide6.QtCore import Qt
+
+    page = mid_game(win, ruleset, players)
+    resize(win, (1024, 640))
+    view = page.table_view
+    rects = view.peek_rects()
+    assert len(rects) == players - 1
+    theirs = [it for it in view.table.keyed_items() if it.isVisible() and rects[0].contains(it.scenePos())
+              and it.key[0] in ("card", "pile")]
+    assert theirs
+    small = max(on_screen_height(view, it) for it in theirs)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_V)
+    assert view.peeking == rects[0]
+    assert max(on_screen_height(view, it) for it in theirs) >= 2 * small
+    qtbot.keyClick(view, Qt.Key.Key_V)
+    assert view.peeking == rects[1]
+    qtbot.keyClick(view, Qt.Key.Key_Escape)
+    assert view.peeking is None and max(on_screen_height(view, it) for it in theirs) == pytest.approx(small)
+    felt = view.mapFromScene(rects[-1].topLeft() + (rects[-1].bottomRight() - rects[-1].topLeft()) * 0.02)
+    assert view.keyed_at(felt) is None
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=felt)
+    assert view.peeking == rects[-1]
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(rects[-1].topLeft()))
+    assert view.peeking is None

@@ -77,6 +77,14 @@ def rich(text: str) -> bool:
     return bool(GuiQt.mightBeRichText(text))
 
 
+def label_text(lab: QLabel) -> str:
+    """The text a label shows: a label with a buddy draws "&x" as an underlined x."""
+    text = lab.text()
+    if lab.buddy() is not None:
+        text = re.sub(r"&(.)", r"\1", text)
+    return text
+
+
 def _document(lab: QLabel, width: float | None) -> QTextDocument:
     """The label's text laid out as the label lays it out, but a word wider than the line is kept
     whole (Qt would break it anywhere), so that it shows as too wide."""
@@ -86,11 +94,12 @@ def _document(lab: QLabel, width: float | None) -> QTextDocument:
     opt = QTextOption()
     opt.setWrapMode(QTextOption.WrapMode.WordWrap)
     doc.setDefaultTextOption(opt)
+    text = label_text(lab)
     if lab.textFormat() == Qt.TextFormat.PlainText or (
-            lab.textFormat() == Qt.TextFormat.AutoText and not rich(lab.text())):
-        doc.setPlainText(lab.text())
+            lab.textFormat() == Qt.TextFormat.AutoText and not rich(text)):
+        doc.setPlainText(text)
     else:
-        doc.setHtml(lab.text())
+        doc.setHtml(text)
     doc.setTextWidth(-1 if width is None else width)
     return doc
 
@@ -113,7 +122,7 @@ def lines(lab: QLabel) -> int:
 
 def label(lab: QLabel, what: str = "") -> list[str]:
     """Problems of a label's text in its box."""
-    text = lab.text()
+    text = label_text(lab)
     if not text or lab.pixmap() is not None and not lab.pixmap().isNull():
         return []
     what = what or lab.accessibleName() or lab.objectName() or "label"
