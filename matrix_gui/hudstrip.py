@@ -78,7 +78,7 @@ class FitLabel(_FittingLabel):
     def _fit(self) -> None:
         fm = self.fontMetrics()
         rest = self.full[len(self.lead):]
-        room = self.contentsRect().width() - self.margin() * 2 - fm.horizontalAdvance(self.lead)
+        room = self.contentsRect().width() - self.margin() * 2 - fm.horizontalAdvance(self.lead) - 1
         cut = fm.elidedText(rest, Qt.TextElideMode.ElideRight, max(0, room))
         self.shown = self.lead + cut
         if self.lead and self.colour:
@@ -109,7 +109,7 @@ class ChoiceLabel(_FittingLabel):
         self._fit()
 
     def _fit(self) -> None:
-        room = self.contentsRect().width() - self.margin() * 2
+        room = self.contentsRect().width() - self.margin() * 2 - 1  # (a glyph's ink may run a pixel on)
         doc = QTextDocument()
         doc.setDefaultFont(self.font())
         doc.setDocumentMargin(0)

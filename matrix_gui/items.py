@@ -9,7 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
-from matrix_gui.fittext import TextBox, font, label_box
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit, font, label_box
 from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ Key = tuple[str, Any]
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
                 "source": "#39ff7a", "hint": "#ff6bf0"}
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-BADGE_GAP = 3.0  # scene units between a pile and its count under it
+BADGE_GAP = 2.0  # scene units between a pile and its count under it
 
 
 def face_side(info: dict[str, Any]) -> str:
@@ -279,7 +279,7 @@ class AreaItem(TableItem):
         """Where the pile's count shows: a plate just under the pile, clear of its top card's name
         (a small pile of attached cards keeps it on its corner)."""
         k = max(self.area.scale, 0.6)
-        w, h = 30 * k + 8 * k * max(0, len(str(self.count)) - 2), 24 * k
+        w, h = 30 * k + 8 * k * max(0, len(str(self.count)) - 2), 22 * k
         if self.area.scale < 0.5:
             return QRectF(self.area.card_w - w * 0.75, -h * 0.4, w, h)
         return QRectF((self.area.card_w - w) / 2, self.area.card_h + BADGE_GAP, w, h)
@@ -402,9 +402,15 @@ class OptionItem(TableItem):
     def accessible_name(self) -> str:
         return f"Option {self.key[1] + 1}: {self.text}"
 
+    def text_box(self) -> TextBox:
+        """The option's words on its plate: shrunk, then on two lines, before they would be cut."""
+        r = self.body_rect().adjusted(8, 2, -8, -2)
+        f = fit(f"{self.key[1] + 1}. {self.text}", r.width(), OPTION_PLATE.px, 10, True, r.height(), 2)
+        return TextBox(f.text, r, f.font, WRAP_CENTRE, OPTION_PLATE.ink)
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        r = self.body_rect()
-        paint_plate(p, r, f"{self.key[1] + 1}. {self.text}", OPTION_PLATE, r.adjusted(8, 0, -8, 0))
+        paint_plate(p, self.body_rect(), "", OPTION_PLATE)
+        self.text_box().paint(p)
         if "focus" in self.marks or "hot" in self.marks:
             self.paint_marks(p)
 
@@ -450,10 +456,13 @@ class DecisionItem(QGraphicsRectItem):
         p.setPen(QPen(QColor("#ffc84a"), 2))
         p.setBrush(QColor(10, 12, 8, 235))
         p.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 16, 16)
-        p.setPen(QColor("#ffe6a3"))
-        p.setFont(font(18, True))
-        p.drawText(QRectF(16, 8, self.w - 32, 42), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                   self.prompt)
+        self.prompt_box().paint(p)
+
+    def prompt_box(self) -> TextBox:
+        """Who decides what, over the options: shrunk, then on two lines, before it would be cut."""
+        r = QRectF(16, 8, self.w - 32, 42)
+        f = fit(self.prompt, r.width(), 18, 11, True, r.height(), 2)
+        return TextBox(f.text, r, f.font, WRAP_CENTRE, "#ffe6a3")
 
 
 __all__ = ["AreaItem", "CardItem", "DecisionItem", "OptionItem", "TableItem", "TOKEN", "ValueItem"]

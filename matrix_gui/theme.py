@@ -73,6 +73,7 @@ QCheckBox::indicator {{ width: {box}px; height: {box}px; border: 1px solid {acce
                        background: {base}; }}
 QCheckBox::indicator:checked {{ background: {accent}; border-color: {text}; }}
 QCheckBox::indicator:disabled {{ border-color: {line}; }}
+QLabel {{ padding-right: 2px; }}
 QLabel[role="problem"] {{ color: {error}; }}
 QLabel[role="note"] {{ color: {dim}; }}
 """
@@ -132,6 +133,12 @@ def px(size: float, scale: float | None = None) -> int:
 _applied: dict[str, float] = {}
 
 
+def _own_dialogs(app: QApplication) -> None:
+    from PySide6.QtCore import Qt
+
+    app.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
+
+
 class Notifier(QObject):
     """``text_changed`` (the new text scale) when the player's text size changes: the HUDs and the
     tables' card faces follow it."""
@@ -168,13 +175,15 @@ def apply(app: QApplication, scale: float = 1.0, text: float = 1.0) -> bool:
     text_changed = _applied.get("text", 1.0) != text
     _applied.update(scale=scale, text=text, app=id(app))
     if first:
-        from PySide6.QtCore import Qt
+        from PySide6.QtCore import QTimer
 
         if app.style().name().lower() != "fusion":
             app.setStyle("Fusion")  # the style that paints with the palette on every platform
         app.setPalette(palette())
-        # Qt's own file and message dialogs: the native ones ignore the palette
-        app.setAttribute(Qt.ApplicationAttribute.AA_DontUseNativeDialogs, True)
+        # Qt's own file and message dialogs: the native ones ignore the palette. (Once the event
+        # loop runs: the first use of the ``Qt`` namespace builds all its enums, 50-80 ms here,
+        # which the first frame need not wait for.)
+        QTimer.singleShot(0, lambda: _own_dialogs(app))
     f = QFont(app.font())
     f.setPixelSize(px(BASE_PX, scale * text))
     app.setFont(f)

@@ -470,3 +470,28 @@ def test_the_other_players_areas_are_enlarged_on_demand_at_1024x640(qtbot, win, 
     assert view.peeking == rects[-1]
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(rects[-1].topLeft()))
     assert view.peeking is None
+
+
+def test_a_decisions_prompt_and_options_fit_their_plates(qapp):
+    """The decision banner (every table's): a long prompt and long options shrink, then take two
+    lines, before anything is cut."""
+    from matrix_gui.items import DecisionItem
+
+    banner = DecisionItem()
+    prompts = ["Thomas Anderson: choose", "Morpheus (Reloaded/Revolutions): choose which Hero Group's "
+               "Hero to gain from the Hero Deck, or pass and keep the Recruit for later"]
+    options = ["Pass", "Gain What Good is a Phone Call If You're Unable to Speak (cost 5)",
+               "Put Agent Smith, Interrogator on the bottom of the Matrix Deck", "Take 2 damage"]
+    problems = []
+    for prompt in prompts:
+        for opts in (options, options[:1], options[:2]):
+            for o in banner.set_decision(prompt, opts, 600, 90):
+                tb = o.text_box()
+                problems += painted(f"option {o.text!r}", tb.text, tb.rect, tb.font, tb.flags)
+                if not tb.text.endswith(o.text):
+                    problems.append(f"option {o.text!r} is cut to {tb.text!r}")
+            tb = banner.prompt_box()
+            problems += painted("prompt", tb.text, tb.rect, tb.font, tb.flags)
+            if tb.text != prompt:
+                problems.append(f"the prompt is cut to {tb.text!r}")
+    assert not problems
