@@ -314,10 +314,18 @@ def text_rows(strip) -> int:
                 for cx in (x + width / 2 for x, width, _ in spans)), default=0)
 
 
-@pytest.mark.parametrize(("ruleset", "players"), [("legendary", 5), ("legendary", 2), ("replay", 2),
-                                                  ("expedition", 4)])
-def test_the_hud_keeps_to_two_lines_and_every_text_fits(qtbot, win, ruleset, players):
-    page = mid_game(win, ruleset, players)
+@pytest.mark.parametrize(("ruleset", "players", "over"), [
+    ("legendary", 5, False), ("legendary", 2, False), ("replay", 2, False), ("expedition", 4, False),
+    ("legendary", 2, True), ("replay", 2, True), ("expedition", 4, True)])
+def test_the_hud_keeps_to_two_lines_and_every_text_fits(qtbot, win, ruleset, players, over):
+    """Mid-game and once the game is over (the result in the HUD too)."""
+    if not over:
+        page = mid_game(win, ruleset, players)
+    elif ruleset == "legendary":
+        assert win.start_new("the_matrix", players, None, 4) and win.give_up(ask=False)
+        page = win.current_page()
+    else:
+        page = played_out(win, ruleset, players, 5)
     strips = [page.hud, *([page.guide.strip] if ruleset == "legendary" else [])]
     problems = []
     for size in SIZES:
