@@ -503,3 +503,25 @@ def test_a_decisions_prompt_and_options_fit_their_plates(qapp):
             if tb.text != prompt:
                 problems.append(f"the prompt is cut to {tb.text!r}")
     assert not problems
+
+
+def test_the_act_banner_fits_every_part_of_every_act(qapp):
+    """The banner a new Act or Part shows: its title and its Objective, for every Part of the cards."""
+    from engine.legendary.carddb import load_db
+    from matrix_gui.banner import ActBanner
+
+    banner = ActBanner()
+    problems, seen = [], 0
+    for card in load_db().cards.values():
+        for part in getattr(card, "parts", None) or ():
+            title = f"Act {card.act} Part {part.part}" + (f": {part.title}" if part.title else "")
+            detail = part.objective.text if part.objective else ""
+            banner.announce(title, detail, animate=False)
+            seen += 1
+            for tb in banner.text_boxes():
+                problems += painted(title, tb.text, tb.rect, tb.font, tb.flags)
+                if tb.text not in (title, detail):
+                    problems.append(f"{tb.text!r} is cut")
+                if not banner.boundingRect().contains(tb.rect):
+                    problems.append(f"{tb.text!r} runs out of the banner")
+    assert seen > 10 and not problems
