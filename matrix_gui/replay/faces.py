@@ -59,12 +59,24 @@ def draw_back(back: str, h: int) -> QPixmap:
     p.setPen(QPen(QColor(fg), max(1.0, h / 110)))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRoundedRect(inner, w * 0.05, w * 0.05)
-    p.setFont(face_font(min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), True))
-    p.drawText(inner.adjusted(0, -hh * 0.06, 0, -hh * 0.06), Qt.AlignmentFlag.AlignCenter, word)
-    p.setFont(face_font(hh * 0.05, True))
-    p.drawText(inner.adjusted(0, hh * 0.1, 0, hh * 0.1), Qt.AlignmentFlag.AlignCenter, "MATRIX REPLAY")
+    for tb in back_boxes(back, h):
+        tb.paint(p)
     p.end()
     return QPixmap.fromImage(img)
+
+
+def back_boxes(back: str, h: int) -> list[TextBox]:
+    """A card back's words, the side's and MATRIX REPLAY under it, each fitted to the back's frame
+    (the game's name on two lines on a small card): what ``draw_back`` paints and tests measure."""
+    fg, word = BACKS.get(back, BACKS["humans"])[1:]
+    w, hh = round(h / 1.4), float(h)
+    width = w * 0.8 - 2
+    big = fit(word, width, min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), 3, True, max_lines=1)
+    small = fit("MATRIX REPLAY", width, hh * 0.05, 3, True, max_lines=2)
+    return [TextBox(big.text, QRectF(w * 0.1 + 1, hh * 0.44 - big.height / 2, width, big.height), big.font,
+                    WRAP_CENTRE, fg),
+            TextBox(small.text, QRectF(w * 0.1 + 1, hh * 0.6 - small.height / 2, width, small.height),
+                    small.font, WRAP_CENTRE, fg)]
 
 
 def modifier_text(m: Any) -> str:

@@ -154,9 +154,9 @@ def test_legendary_card_names_break_only_between_words_at_every_table_size():
     assert all(len(names) <= 1 for h, names in cut.items() if h >= 104), cut
 
 
-def test_replay_card_names_and_type_lines_fit_at_every_size(qapp):
+def test_replay_card_names_type_lines_and_backs_fit_at_every_size(qapp):
     from engine.replay.carddb import load_db
-    from matrix_gui.replay.faces import title_boxes
+    from matrix_gui.replay.faces import back_boxes, title_boxes
 
     db = load_db()
     problems, cut = [], []
@@ -169,6 +169,11 @@ def test_replay_card_names_and_type_lines_fit_at_every_size(qapp):
                          for p in whole_pieces(card.name, name.text.split())]
             if name.text != card.name or h >= 96 and kind.text.endswith("\u2026"):
                 cut.append((h, card.name, name.text, kind.text))
+    for back in ("humans", "machines"):
+        for h in FACE_HEIGHTS:
+            problems += [f"back {h} px: {p}" for tb in back_boxes(back, h)
+                         for p in painted(back, tb.text, tb.rect, tb.font, tb.flags)
+                         + ([] if "\u2026" not in tb.text or h < 40 else [f"{tb.text!r} is cut"])]
     assert not problems
     assert all(h < 96 for h, *_ in cut), cut
 
