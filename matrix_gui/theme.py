@@ -204,21 +204,47 @@ def clamp_text(value: Any) -> float:
 
 
 class _Follower(QObject):
-    """Applies the theme again when the window's size or its settings' text scale change it."""
+    """Applies the theme again when the window's size or its settings' text scale change it.
+
+    The style is the application's, so one window leads: the last one followed, shown or
+    activated. Two windows of different sizes taking turns would otherwise restyle each other
+    without end (each restyle relays out the other, whose resize restyles again)."""
+
+    _lead: list[_Follower] = []
+    _busy: list[bool] = [False]
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.window = window
 
+    def lead(self) -> None:
+        type(self)._lead[:] = [self]
+
+    def leads(self) -> bool:
+        from shiboken6 import Shiboken
+
+        lead = self._lead[0] if self._lead else None
+        return lead is None or lead is self or not Shiboken.isValid(lead)
+
     def update(self) -> None:
+        if self._busy[0] or not self.leads():
+            return
         app = QApplication.instance()
         settings = getattr(self.window, "settings", None)
         text = clamp_text(getattr(settings, "text_scale", 1.0))
         if isinstance(app, QApplication):
-            apply(app, window_scale(self.window.width(), self.window.height()), text)
+            self._busy[0] = True
+            try:
+                apply(app, window_scale(self.window.width(), self.window.height()), text)
+            finally:
+                self._busy[0] = False
 
     def eventFilter(self, obj: Any, ev: QEvent) -> bool:  # noqa: N802 - Qt API
-        if ev.type() == QEvent.Type.Resize:
+        kind = ev.type()
+        if kind in (QEvent.Type.Show, QEvent.Type.WindowActivate):
+            self.lead()
+            self.update()
+        elif kind == QEvent.Type.Resize:
             self.update()
         return False
 
@@ -228,6 +254,7 @@ def follow(window: QWidget) -> None:
     settings' text scale changes."""
     f = _Follower(window)
     window.installEventFilter(f)
+    f.lead()
     f.update()
 
 
@@ -235,4 +262,5 @@ def refresh(window: QWidget) -> None:
     """Apply the theme again for ``window`` (its text scale changed)."""
     f = window.findChild(_Follower)
     if f is not None:
+        f.lead()
         f.update()

@@ -88,3 +88,35 @@ def test_larger_text_scales_every_text(qtbot, win):
         resize(win, size)
         assert not widgets(page.hud)
     assert win.paths.settings_file.is_file() and '"text_scale": 1.5' in win.paths.settings_file.read_text()
+
+
+def test_two_windows_of_different_sizes_do_not_restyle_each_other_without_end(qtbot, _home, face_cache,
+                                                                              monkeypatch):
+    """The style is the application's: the window last shown leads and the other's resizes leave it
+    be (two windows taking turns restyled each other until the stack ran out: a crash in CI)."""
+    from matrix_gui.paths import AppPaths
+    from tests.gui.conftest import open_window
+
+    paths = AppPaths.default(_home)
+    first = open_window(qtbot, paths)
+    second = open_window(qtbot, paths)
+    calls: list[float] = []
+    real = theme.apply
+
+    def counted(app, scale=1.0, text=1.0):
+        calls.append(scale)
+        return real(app, scale, text)
+
+    monkeypatch.setattr(theme, "apply", counted)
+    first.resize(1024, 640)
+    second.resize(2560, 1440)
+    qtbot.wait(50)
+    for _ in range(3):
+        first.resize(1200, 760)
+        first.resize(1024, 640)
+        QApplication.processEvents()
+    assert theme.current_scale() == theme.window_scale(second.width(), second.height())
+    assert len(calls) < 10, calls
+    first.activateWindow()
+    first.show()
+    qtbot.wait(50)
