@@ -30,7 +30,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import cli  # noqa: E402
+from engine.headless import player_counts  # noqa: E402
+from engine.legendary.carddb import load_db  # noqa: E402
 from engine.legendary.films import available_films  # noqa: E402
 from engine.legendary.quickstart import default_setup  # noqa: E402
 
@@ -41,7 +42,7 @@ def _one_game(job: tuple[str, int, int, str, str, str | None]) -> dict[str, Any]
     from engine.legendary.game import LegendaryGame
 
     bot, n, s, film, goal, traitor = job
-    db = _DB.get("db") or _DB.setdefault("db", cli._db([]))
+    db = _DB.get("db") or _DB.setdefault("db", load_db())
     try:
         game = LegendaryGame.new(default_setup(db, n, s, [], film, traitor), db, track_undo=False)
         player = BOTS[bot](s, goal=goal) if bot == "search" else BOTS[bot](s)
@@ -83,7 +84,7 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int],
     seconds per decision (median, 99th percentile, slowest)."""
     from engine.legendary.setup import validate
 
-    db = cli._db([])
+    db = load_db()
     film = film or available_films(db)[0].id
     validate(db, default_setup(db, players[0], seed, [], film, traitor))  # a bad setup: one clear error
     rows = []
@@ -151,10 +152,9 @@ def team_of(db: Any, players: int) -> list[str]:
 def campaign_report(games: int, bot: str, seed: int, players: list[int],
                     max_tries: int = 30) -> dict[str, Any]:
     """One row per player count: ``games`` film campaigns played by ``bot`` with retries."""
-    from engine.cli_campaign import autoplay
-    from engine.legendary.campaign import GAMES, CampaignId, new_campaign
+    from engine.legendary.campaign import GAMES, CampaignId, autoplay, new_campaign
 
-    db = cli._db([])
+    db = load_db()
     limits = sorted({*TRIES_SHOWN, max_tries})
     rows = []
     for n in players:
@@ -273,12 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         report = balance_report(args.games, args.seed)
         report.setdefault("ruleset", "replay")
     elif args.campaign:
-        report = campaign_report(args.games, args.bot or "campaign", args.seed, cli.player_counts(players),
+        report = campaign_report(args.games, args.bot or "campaign", args.seed, player_counts(players),
                                  args.max_tries)
     else:
         try:
             report = legendary_report(args.games, args.bot or "heuristic", args.seed,
-                                      cli.player_counts(players), args.film, args.traitor, args.jobs,
+                                      player_counts(players), args.film, args.traitor, args.jobs,
                                       args.goal)
         except ValueError as e:  # a film that is not loaded, a bad player count
             print(f"balance: error: {e}", file=sys.stderr)

@@ -102,3 +102,27 @@ def test_the_contract_sees_real_imports() -> None:
     found = {mod for _, mod in imports(ROOT / "engine" / "legendary" / "game.py")}
     assert {"engine.core.gamelog", "engine.core.gamelog.LoggedGame"} <= found
     assert under("engine.replay.rules", *RULESETS) and not under("engine.replayer", *RULESETS)
+
+
+# --- the bench uses the engine's public API ---------------------------------------------------------
+
+
+def test_bench_imports_only_public_names_and_never_the_command_line() -> None:
+    """bench/ measures the engine through its public API: no ``_private`` name of an engine module
+    (imported, or read off an imported module), and not the ``matrix-engine`` command's modules."""
+    bad = offences(files("bench"), ("engine.cli", "engine.cli_campaign"))
+    for p in files("bench"):
+        tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
+        modules = set()  # local names bound to engine modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+                bad += [f"{p.relative_to(ROOT)}:{node.lineno} imports {node.module}.{a.name}"
+                        for a in node.names if a.name.startswith("_")]
+                modules |= {a.asname or a.name for a in node.names}
+            elif isinstance(node, ast.Import):
+                modules |= {a.asname or a.name.split(".")[0] for a in node.names
+                            if a.name.startswith("engine")}
+        bad += [f"{p.relative_to(ROOT)}:{n.lineno} reads {n.value.id}.{n.attr}"
+                for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                and n.value.id in modules and n.attr.startswith("_") and not n.attr.startswith("__")]
+    assert bad == []

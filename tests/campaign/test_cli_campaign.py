@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from engine.cli import main, play_game
+from engine.cli import main
+from engine.legendary.bots import play_game
 from engine.legendary.game import LegendaryGame
 from tests.campaign.conftest import CARD_DIRS
 

@@ -6,12 +6,13 @@ The public API for the app and the command line:
 - ``new_campaign`` (film or custom), ``campaign_of`` (which campaign, game and try a game's setup
   belongs to, e.g. for Continue), ``play`` (the setup of the game to play now: the first try, the
   try in progress, or a retry), ``outcome_of`` + ``record`` (a finished game moves the campaign on,
-  or leaves the same game to retry), ``give_up``;
+  or leaves the same game to retry), ``give_up``; ``autoplay`` (a bot plays a campaign);
 - ``CampaignStore`` (list, create, load, save the files under the user data folder) and
   ``read_campaign`` / ``CampaignFileError`` for one file.
 """
 from __future__ import annotations
 
+from engine.legendary.campaign.autoplay import autoplay
 from engine.legendary.campaign.carryover import (
     avatar_for,
     next_start_time,
@@ -45,8 +46,8 @@ from engine.legendary.campaign.store import CampaignFileError, CampaignStore, Li
 
 __all__ = [
     "GAMES", "Campaign", "CampaignError", "CampaignFileError", "CampaignId", "CampaignStore",
-    "Carried", "Catalog", "Character", "FilmPlan", "Game", "Listed", "Outcome", "Try", "avatar_for",
-    "campaign_of", "catalog", "check_custom", "custom_problems", "film_plans", "give_up", "new_campaign",
-    "next_start_time", "outcome_of", "play", "prep_turns_next", "read_campaign", "record",
-    "scars_gained", "setup_of",
+    "Carried", "Catalog", "Character", "FilmPlan", "Game", "Listed", "Outcome", "Try", "autoplay",
+    "avatar_for", "campaign_of", "catalog", "check_custom", "custom_problems", "film_plans", "give_up",
+    "new_campaign", "next_start_time", "outcome_of", "play", "prep_turns_next", "read_campaign",
+    "record", "scars_gained", "setup_of",
 ]
