@@ -14,7 +14,6 @@ from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
-from engine.legendary.acts import registry
 from engine.legendary.state import dock, pp, row
 from engine.legendary.table import Table
 
@@ -40,7 +39,7 @@ def gate(t: Table, cmd: Command, *, seat_must_be_active: bool = True) -> Rejecti
         return R("LE-TURN-03", f"it is {t.player_name(s.active)}'s turn, not {t.player_name(cmd.seat)}'s")
     if s.phase != "action" or s.stack:
         return R("LE-TURN-01", f"that is done in the Action Phase; this is the {s.phase} phase")
-    for limit in registry().restrictions:  # an Act's limits (engine/legendary/acts/)
+    for limit in t.db.acts.restrictions:  # an Act's limits (engine/legendary/acts/)
         if limit.in_force(t) and (r := limit.check(t, cmd)) is not None:
             return r
     return None
@@ -482,7 +481,7 @@ def check_complete(t: Table, cmd: Command) -> Rejection | None:
     if c.condition == "dock_groups_4" and dock_groups(t) < 4:
         return R("LE-CARD-13", f"the Dock shows Heroes from {dock_groups(t)} Hero Groups; "
                  f"{c.name} needs 4 or more")
-    if c.condition == "hook" and not registry().query(c.condition_hook)(t):
+    if c.condition == "hook" and not t.db.acts.query(c.condition_hook)(t):
         return R("LE-CHALLENGE-02", f"the condition of {c.name} is not met")
     pool = cmd.args[1] if len(cmd.args) > 1 else None
     rec, atk = s.turn.recruit - c.cost_recruit, s.turn.attack - c.cost_attack

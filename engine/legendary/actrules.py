@@ -1,46 +1,52 @@
-"""What an Act module declares: one ``ActRules`` object holding the rules its card data cannot say.
+"""What an Act module declares: one ``ActRules`` object holding the rules its card data cannot say;
+and the ``Registry`` of every Act's rules by name, which the card database carries
+(``CardDB.acts``) so that general rules reach an Act's rules through the table they are given
+(``t.db.acts``), never by importing the Act modules.
 
 Card data names these rules: ``{ verb = "hook", name = N }`` runs the effect N; an Objective of
 ``type = "hook"`` and a Challenge's ``condition_hook`` ask the query N. The card loader refuses a
 card that names an effect or query no Act declares.
+
+Every rule takes the Legendary ``Table`` (``engine/legendary/table.py``) first; it is the type
+parameter ``T`` here, so that this module, which the card database imports, imports no rule.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
-from engine.legendary.table import Table
 
-Effect = Callable[[Table, dict[str, Any]], None]  # changes the state; gets its task (src, seat, answer)
-Query = Callable[[Table], bool]  # a yes/no question about the state; changes nothing
-Check = Callable[[Table, Command], Rejection | None]
-Perform = Callable[[Table, Command], None]
+T = TypeVar("T")  # the Legendary Table
+Effect = Callable[[T, dict[str, Any]], None]  # changes the state; gets its task (src, seat, answer)
+Query = Callable[[T], bool]  # a yes/no question about the state; changes nothing
+Check = Callable[[T, Command], Rejection | None]
+Perform = Callable[[T, Command], None]
 # Before a player is defeated (seat, the card that defeated them or None); True: the rule replaced
 # the defeat (the player stays in the game).
-DefeatHook = Callable[[Table, int, int | None], bool]
+DefeatHook = Callable[[T, int, int | None], bool]
 # Whether a strike against a seat from a card is skipped entirely (seat, the striking card).
-SpareHook = Callable[[Table, int, int], bool]
+SpareHook = Callable[[T, int, int], bool]
 # After an Act instruction clears the Matrix Deck: the cards it held, top first.
-ClearedHook = Callable[[Table, list[int]], None]
+ClearedHook = Callable[[T, list[int]], None]
 
 
 @dataclass(frozen=True)
-class ActCommand:
+class ActCommand(Generic[T]):
     """A command only an Act brings. Its check runs after the shared preconditions (game not
     over, no decision pending, the active player, the Action Phase)."""
 
     verb: str
     usage: str
-    check: Check
-    perform: Perform
-    candidates: Callable[[Table], Iterable[Command]]  # the commands of this verb worth checking now
+    check: Check[T]
+    perform: Perform[T]
+    candidates: Callable[[T], Iterable[Command]]  # the commands of this verb worth checking now
 
 
 @dataclass(frozen=True)
-class Restriction:
+class Restriction(Generic[T]):
     """A limit an Act puts on the Action Phase commands while the Act facts it guards are in force.
 
     ``in_force`` is asked once per list of legal commands (and before each check), so that the
@@ -48,8 +54,8 @@ class Restriction:
     ``check`` returns the Rejection of a command the limit forbids, or None.
     """
 
-    in_force: Query
-    check: Check
+    in_force: Query[T]
+    check: Check[T]
 
 
 @dataclass(frozen=True)
@@ -63,7 +69,7 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class ActRules:
+class ActRules(Generic[T]):
     """One Act's rules beyond its card data.
 
     ``restrictions`` run on every command after the shared preconditions, while the Act facts
@@ -71,11 +77,54 @@ class ActRules:
     """
 
     story: str  # the Act cards' ``story``
-    effects: Mapping[str, Effect] = field(default_factory=dict)
-    queries: Mapping[str, Query] = field(default_factory=dict)
-    restrictions: tuple[Restriction, ...] = ()
-    commands: tuple[ActCommand, ...] = ()
+    effects: Mapping[str, Effect[T]] = field(default_factory=dict)
+    queries: Mapping[str, Query[T]] = field(default_factory=dict)
+    restrictions: tuple[Restriction[T], ...] = ()
+    commands: tuple[ActCommand[T], ...] = ()
     hints: Mapping[str, Hint] = field(default_factory=dict)  # by query name
-    on_defeat: DefeatHook | None = None
-    spares: SpareHook | None = None
-    on_cleared: ClearedHook | None = None
+    on_defeat: DefeatHook[T] | None = None
+    spares: SpareHook[T] | None = None
+    on_cleared: ClearedHook[T] | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Registry(Generic[T]):
+    """Every Act's rules, with their effects, queries and commands by name (names are unique).
+    Compared by identity: the commands of a game are built once per registry."""
+
+    acts: tuple[ActRules[T], ...]
+    effects: dict[str, Effect[T]]
+    queries: dict[str, Query[T]]
+    restrictions: tuple[Restriction[T], ...]
+    commands: dict[str, ActCommand[T]]
+    hints: dict[str, Hint]
+    defeat_hooks: tuple[DefeatHook[T], ...] = ()
+    spare_hooks: tuple[SpareHook[T], ...] = ()
+    cleared_hooks: tuple[ClearedHook[T], ...] = ()
+
+    @classmethod
+    def of(cls, acts: tuple[ActRules[T], ...]) -> Registry[T]:
+        effects: dict[str, Effect[T]] = {}
+        queries: dict[str, Query[T]] = {}
+        commands: dict[str, ActCommand[T]] = {}
+        hints: dict[str, Hint] = {}
+        for act in acts:
+            for kind, into, items in (("effect", effects, act.effects), ("query", queries, act.queries),
+                                      ("command", commands, {c.verb: c for c in act.commands}),
+                                      ("hint", hints, act.hints)):
+                for name, item in items.items():
+                    if name in into:
+                        raise ValueError(f"Act {act.story!r} declares the {kind} {name!r} a second time")
+                    into[name] = item  # type: ignore[index]
+        restrictions = tuple(r for act in acts for r in act.restrictions)
+        defeat_hooks = tuple(act.on_defeat for act in acts if act.on_defeat is not None)
+        spare_hooks = tuple(act.spares for act in acts if act.spares is not None)
+        cleared_hooks = tuple(act.on_cleared for act in acts if act.on_cleared is not None)
+        return cls(acts, effects, queries, restrictions, commands, hints, defeat_hooks, spare_hooks,
+                   cleared_hooks)
+
+    def effect(self, name: str) -> Effect[T]:
+        return self.effects[name]
+
+    def query(self, name: str) -> Query[T]:
+        return self.queries[name]

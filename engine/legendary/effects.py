@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from engine.legendary import row as rowmod
-from engine.legendary.acts import registry
 from engine.legendary.schema import Class
 from engine.legendary.state import pp, row
 from engine.legendary.table import Table
@@ -392,7 +391,7 @@ def _clear_matrix_deck(t: Table, task: dict) -> None:
     if cleared:
         t.emit("matrix_deck_cleared", f"The Matrix Deck is cleared ({len(cleared)} cards)",
                count=len(cleared))
-    for hook in registry().cleared_hooks:
+    for hook in t.db.acts.cleared_hooks:
         hook(t, cleared)
 
 
@@ -636,7 +635,7 @@ def _own_extra(t: Table, task: dict) -> int | None:
 @verb("hook")
 def _hook(t: Table, task: dict) -> None:
     """A rule of an Act no verb can say (engine/legendary/acts/)."""
-    registry().effect(task["fx"]["name"])(t, task)
+    t.db.acts.effect(task["fx"]["name"])(t, task)
 
 
 def _act_story(t: Table, src: int | None = None) -> str:

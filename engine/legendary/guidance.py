@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.commands import Command
 from engine.legendary import strikeplan
 from engine.legendary.carddb import CardDB
-from engine.legendary.registry import ACTIONS
+from engine.legendary.registry import actions_for
 from engine.legendary.state import State, pp
 from engine.legendary.table import Table
 
@@ -94,7 +94,7 @@ def next_step(t: Table) -> str:
 
 
 def _legal(t: Table, verb: str) -> bool:
-    act = ACTIONS.get(verb)
+    act = actions_for(t.db.acts).get(verb)
     return act is not None and act.check(t, Command(verb)) is None
 
 

@@ -9,6 +9,7 @@ generated lists equal to the checked ones.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from operator import attrgetter
 from typing import Any
 
@@ -18,7 +19,8 @@ from engine.core.results import Rejection
 from engine.legendary import actions as a
 from engine.legendary import effects, flow
 from engine.legendary import row as rowmod
-from engine.legendary.acts import ActCommand, registry
+from engine.legendary.actrules import ActCommand, Registry
+from engine.legendary.acts import registry
 from engine.legendary.state import dock, pp
 from engine.legendary.table import Table
 
@@ -31,7 +33,7 @@ def is_open(t: Table) -> bool:
 
 def restrict(t: Table, cmds: list[Command]) -> list[Command]:
     """Only the commands that pass the restrictions the Acts add, of those in force now."""
-    for limit in registry().restrictions:
+    for limit in t.db.acts.restrictions:
         if limit.in_force(t):
             cmds = [c for c in cmds if limit.check(t, c) is None]
     return cmds
@@ -321,7 +323,7 @@ def legal_complete(t: Table) -> list[Command]:
             continue
         if c.condition == "dock_groups_4" and a.dock_groups(t) < 4:
             continue
-        if c.condition == "hook" and not registry().query(c.condition_hook)(t):
+        if c.condition == "hook" and not t.db.acts.query(c.condition_hook)(t):
             continue
         if not c.cost_either:
             out.append(COMPLETE_CMD[cid])
@@ -361,45 +363,46 @@ def legal_choose(t: Table) -> Iterator[Command]:
         yield from legal_choices(t.s.decision)
 
 
-ACTIONS: ActionRegistry[Table] = ActionRegistry(is_open, restrict)
-ACTIONS.add("play", "play CARD: play a card from your hand, or the copy of a coordinated card",
+# The general verbs; a game's commands add the Acts' own (``actions_for``).
+GENERAL: ActionRegistry[Table] = ActionRegistry(is_open, restrict)
+GENERAL.add("play", "play CARD: play a card from your hand, or the copy of a coordinated card",
             a.check_play, a.do_play, legal_play)
-ACTIONS.add("use", "use CARD: use a played card's 'Once this turn' effect",
+GENERAL.add("use", "use CARD: use a played card's 'Once this turn' effect",
             a.check_use, a.do_use, legal_use)
-ACTIONS.add("sacrifice", "sacrifice CARD: defeat a played card for its Sacrifice effect",
+GENERAL.add("sacrifice", "sacrifice CARD: defeat a played card for its Sacrifice effect",
             a.check_sacrifice, a.do_sacrifice, legal_sacrifice)
-ACTIONS.add("recruit", "recruit CARD | recruit hovercraft: pay Recruit for a Dock Hero or a Hovercraft",
+GENERAL.add("recruit", "recruit CARD | recruit hovercraft: pay Recruit for a Dock Hero or a Hovercraft",
             a.check_recruit, a.do_recruit, legal_recruit)
-ACTIONS.add("move", "move matrix | move real [PHONE]: your move; leaving with the free move needs a "
+GENERAL.add("move", "move matrix | move real [PHONE]: your move; leaving with the free move needs a "
             "phone (alley, subway, or combat for the 3-Attack pay phone); without a phone it uses an "
             "extra move", a.check_move, a.do_move, legal_move)
-ACTIONS.add("scan", "scan SPACE: pay a Row space's Scan Cost (spaces 0-4, left to right) to reveal it",
+GENERAL.add("scan", "scan SPACE: pay a Row space's Scan Cost (spaces 0-4, left to right) to reveal it",
             a.check_scan, a.do_scan, legal_scan)
-ACTIONS.add("fight", "fight CARD: pay an Enemy's Attack to defeat it",
+GENERAL.add("fight", "fight CARD: pay an Enemy's Attack to defeat it",
             a.check_fight, a.do_fight, legal_fight)
-ACTIONS.add("complete", "complete CARD [recruit|attack]: pay or meet a Challenge's cost",
+GENERAL.add("complete", "complete CARD [recruit|attack]: pay or meet a Challenge's cost",
             a.check_complete, a.do_complete, legal_complete)
-ACTIONS.add("buytime", "buytime CARD: pay 5 Attack so a Buy Time Agent does not strike this turn",
+GENERAL.add("buytime", "buytime CARD: pay 5 Attack so a Buy Time Agent does not strike this turn",
             a.check_buytime, a.do_buytime, legal_buytime)
-ACTIONS.add("evade", "evade CARD: pay an Evade Enemy's cost to move it to the rightmost clear Row space",
+GENERAL.add("evade", "evade CARD: pay an Evade Enemy's cost to move it to the rightmost clear Row space",
             a.check_evade, a.do_evade, legal_evade)
-ACTIONS.add("objective", "objective: complete the current Part's Objective (you may wait)",
+GENERAL.add("objective", "objective: complete the current Part's Objective (you may wait)",
             a.check_objective, a.do_objective, legal_objective)
-ACTIONS.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
+GENERAL.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
             a.check_minor_victory, a.do_minor_victory, legal_minor_victory)
-ACTIONS.add("concede", "concede: the players give the game up (everyone loses); never listed among "
+GENERAL.add("concede", "concede: the players give the game up (everyone loses); never listed among "
             "the legal moves, it is asked for", a.check_concede, a.do_concede, lambda t: [])
-ACTIONS.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
+GENERAL.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
             a.check_end, a.do_end, legal_end)
-ACTIONS.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "
+GENERAL.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "
             "and draw a replacement", a.check_coordinate, a.do_coordinate, legal_coordinate)
-ACTIONS.add("solo-discard", "solo-discard CARD: alone in the game, discard a Coordinate card to draw one",
+GENERAL.add("solo-discard", "solo-discard CARD: alone in the game, discard a Coordinate card to draw one",
             a.check_solo_discard, a.do_solo_discard, legal_solo_discard)
-ACTIONS.add("choose", "choose K: answer the pending decision with option K (0-based)",
+GENERAL.add("choose", "choose K: answer the pending decision with option K (0-based)",
             a.check_choose, a.do_choose, legal_choose, gated=False)
 
 
-def _act_action(cmd: ActCommand) -> None:
+def _act_action(actions: ActionRegistry[Table], cmd: ActCommand[Table]) -> None:
     """Register a command an Act brings: checked after the shared preconditions, listed when its
     candidates pass that check."""
     def check(t: Table, c: Command) -> Rejection | None:
@@ -408,8 +411,19 @@ def _act_action(cmd: ActCommand) -> None:
     def legal(t: Table) -> list[Command]:
         return [c for c in cmd.candidates(t) if cmd.check(t, c) is None]
 
-    ACTIONS.add(cmd.verb, cmd.usage, check, cmd.perform, legal)
+    actions.add(cmd.verb, cmd.usage, check, cmd.perform, legal)
 
 
-for _cmd in registry().commands.values():
-    _act_action(_cmd)
+@cache
+def actions_for(acts: Registry[Table]) -> ActionRegistry[Table]:
+    """The commands of a game whose cards are bound to ``acts`` (``CardDB.acts``): the general verbs,
+    then each Act's own."""
+    actions: ActionRegistry[Table] = ActionRegistry(is_open, restrict)
+    for action in GENERAL.values():
+        actions.add_action(action)
+    for cmd in acts.commands.values():
+        _act_action(actions, cmd)
+    return actions
+
+
+ACTIONS = actions_for(registry())  # the commands over the shipped Acts

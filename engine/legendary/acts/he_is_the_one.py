@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import actions, effects
-from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
+from engine.legendary.actrules import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.table import Table
 
 THE_ONE_TIME_RATE = 3  # Attack per Time Track step once the Matrix player is The One (LE-CARD-05)
