@@ -1,0 +1,28 @@
+"""The general Legendary verbs, one module per verb group. Each verb has its check (the single
+judge: a Rejection naming the rule, or None; checks run in a fixed order: known command, game not
+over, right player, phase, then the card or space condition), its perform, and its legal-command
+generator, which lists from the state exactly the commands of that verb the check accepts now.
+The GUI and bots only ever ask ``check``/``legal``; they never re-implement a rule.
+
+The generators run on every command: they read the card database's index (``CardIndex``) once,
+stop at once where nothing can be listed, and look at card data only for what is left.
+
+common.py      the shared preconditions (``gate``), reading a command's card, the pile names
+play.py        play, use, sacrifice
+coordinate.py  coordinate, solo-discard
+recruit.py     recruit
+move.py        move
+scan.py        scan
+fight.py       fight, buytime, evade
+complete.py    complete
+turn.py        objective, minor-victory, concede, end, choose
+"""
+from __future__ import annotations
+
+from engine.legendary.actions.common import gate
+from engine.legendary.actions.complete import either_pool
+from engine.legendary.actions.move import phone_spaces
+from engine.legendary.actions.play import avatar_ability
+from engine.legendary.actions.recruit import gain_pile
+
+__all__ = ["avatar_ability", "either_pool", "gain_pile", "gate", "phone_spaces"]
