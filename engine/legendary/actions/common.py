@@ -71,8 +71,8 @@ def need_card(t: Table, cmd: Command, what: str) -> tuple[int | None, Rejection 
 ROWS = rowmod.ROWS
 MAX_SEATS = 6  # more than any game seats (LE-GEN-01)
 DOCKS = tuple(dock(i) for i in range(8))  # the usual Dock spaces' pile names
-HAND, PLAY, COORDINATED, BESIDE = (tuple(pp(i, name) for i in range(MAX_SEATS))
-                                   for name in ("hand", "play", "coordinated", "beside"))
+HAND, PLAY_AREA, COORDINATED, BESIDE = (tuple(pp(i, name) for i in range(MAX_SEATS))
+                                        for name in ("hand", "play", "coordinated", "beside"))
 
 
 def row_occupants(piles: dict[str, list[int]]) -> list[int]:

@@ -1,6 +1,7 @@
 """Completing a Challenge (``complete``): its check, perform and legal-command generator."""
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.commands import ByArg, Command, command
 from engine.core.results import Rejection
 from engine.legendary import row as rowmod
@@ -121,3 +122,7 @@ def legal_complete(t: Table) -> list[Command]:
             if have >= c.cost_either:
                 out.append(command("complete", (cid, pool)))
     return out
+
+
+COMPLETE = Action("complete", "complete CARD [recruit|attack]: pay or meet a Challenge's cost",
+                  check_complete, do_complete, legal_complete)

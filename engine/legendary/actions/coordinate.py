@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
 from engine.legendary.actions.common import HAND, MAX_SEATS, R, gate, need_card
@@ -104,3 +105,9 @@ def legal_solo_discard(t: Table) -> list[Command]:
     ix = t.db.index
     ids, defs = ix.coordinate_unlimited if s.turn.solo_discard_used else ix.coordinate, s.defs
     return [SOLO_DISCARD_CMD[cid] for cid in s.piles[HAND[s.active]] if defs[cid] in ids]
+
+
+COORDINATE = Action("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active "
+                    "player and draw a replacement", check_coordinate, do_coordinate, legal_coordinate)
+SOLO_DISCARD = Action("solo-discard", "solo-discard CARD: alone in the game, discard a Coordinate card to "
+                      "draw one", check_solo_discard, do_solo_discard, legal_solo_discard)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
 from engine.legendary import effects
@@ -234,3 +235,11 @@ def legal_evade(t: Table) -> list[Command]:
     if cheapest is None or s.turn.attack < cheapest or all(map(s.piles.__getitem__, ROWS)):
         return []
     return [EVADE_CMD[cid] for cid, c in _matrix_enemies_in(t, ix.evade) if s.turn.attack >= c.evade_cost]
+
+
+FIGHT = Action("fight", "fight CARD: pay an Enemy's Attack to defeat it", check_fight, do_fight,
+               legal_fight)
+BUYTIME = Action("buytime", "buytime CARD: pay 5 Attack so a Buy Time Agent does not strike this turn",
+                 check_buytime, do_buytime, legal_buytime)
+EVADE = Action("evade", "evade CARD: pay an Evade Enemy's cost to move it to the rightmost clear Row space",
+               check_evade, do_evade, legal_evade)

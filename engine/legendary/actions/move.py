@@ -1,6 +1,7 @@
 """Moving between the worlds (``move``): its check, perform and legal-command generator."""
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.commands import Command, command
 from engine.core.results import Rejection
 from engine.legendary import effects
@@ -129,3 +130,8 @@ def legal_move(t: Table) -> list[Command]:
     if out and effects.prohibition(t, "leave_matrix") is not None:
         return []
     return out
+
+
+MOVE = Action("move", "move matrix | move real [PHONE]: your move; leaving with the free move needs a "
+              "phone (alley, subway, or combat for the 3-Attack pay phone); without a phone it uses an "
+              "extra move", check_move, do_move, legal_move)

@@ -2,9 +2,10 @@
 (``sacrifice``): each verb's check, perform and legal-command generator."""
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
-from engine.legendary.actions.common import COORDINATED, HAND, PLAY, R, gate, need_card
+from engine.legendary.actions.common import COORDINATED, HAND, PLAY_AREA, R, gate, need_card
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
@@ -156,6 +157,13 @@ def legal_sacrifice(t: Table) -> list[Command]:
     played, ids, defs = s.turn.played, t.db.index.sacrifice, s.defs
     if ids.isdisjoint(map(defs.__getitem__, played)):
         return []
-    play = s.piles[PLAY[s.active]]
+    play = s.piles[PLAY_AREA[s.active]]
     return [SACRIFICE_CMD[cid] for cid in dict.fromkeys(played)
             if defs[cid] in ids and cid not in s.turn.virtual and cid in play]
+
+
+PLAY = Action("play", "play CARD: play a card from your hand, or the copy of a coordinated card",
+              check_play, do_play, legal_play)
+USE = Action("use", "use CARD: use a played card's 'Once this turn' effect", check_use, do_use, legal_use)
+SACRIFICE = Action("sacrifice", "sacrifice CARD: defeat a played card for its Sacrifice effect",
+                   check_sacrifice, do_sacrifice, legal_sacrifice)

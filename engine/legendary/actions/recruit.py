@@ -1,6 +1,7 @@
 """Recruiting a Dock Hero or a Hovercraft (``recruit``): its check, perform and legal-command generator."""
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
 from engine.legendary import effects, flow
@@ -104,3 +105,7 @@ def legal_recruit(t: Table) -> list[Command]:
     if not affordable or effects.prohibition(t, "recruit") is not None:
         return []
     return [cmd for cmd, _ in affordable]
+
+
+RECRUIT = Action("recruit", "recruit CARD | recruit hovercraft: pay Recruit for a Dock Hero or a "
+                 "Hovercraft", check_recruit, do_recruit, legal_recruit)

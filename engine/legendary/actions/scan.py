@@ -1,6 +1,7 @@
 """Scanning a Row space (``scan``): its check, perform and legal-command generator."""
 from __future__ import annotations
 
+from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
 from engine.legendary import effects
@@ -62,3 +63,7 @@ def legal_scan(t: Table) -> list[Command]:
     if out and effects.prohibition(t, "scan") is not None:
         return []
     return out
+
+
+SCAN = Action("scan", "scan SPACE: pay a Row space's Scan Cost (spaces 0-4, left to right) to reveal it",
+              check_scan, do_scan, legal_scan)

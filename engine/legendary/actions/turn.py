@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.core.actions import Action, legal_choices
 from engine.core.actions import check_choose as _check_choose
-from engine.core.actions import legal_choices
 from engine.core.commands import Command, command
 from engine.core.results import Rejection
 from engine.legendary import flow
@@ -65,6 +65,11 @@ def do_concede(t: Table, cmd: Command) -> None:
     t.end_game("loss:conceded", "", "the players gave the game up")
 
 
+def legal_concede(t: Table) -> list[Command]:
+    """Never listed among the legal moves: the players ask for it."""
+    return []
+
+
 def check_end(t: Table, cmd: Command) -> Rejection | None:
     return gate(t, cmd)
 
@@ -73,12 +78,12 @@ def do_end(t: Table, cmd: Command) -> None:
     flow.end_action_phase(t)
 
 
-END = command("end")
+END_CMD = command("end")
 
 
 def legal_end(t: Table) -> tuple[Command]:
     """Ending the Action Phase is always possible in it."""
-    return (END,)
+    return (END_CMD,)
 
 
 def check_choose(t: Table, cmd: Command) -> Rejection | None:
@@ -98,3 +103,15 @@ def legal_choose(t: Table) -> Iterator[Command]:
     """Each option of the pending decision."""
     if not t.s.result:
         yield from legal_choices(t.s.decision)
+
+
+OBJECTIVE = Action("objective", "objective: complete the current Part's Objective (you may wait)",
+                   check_objective, do_objective, legal_objective)
+MINOR_VICTORY = Action("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
+                       check_minor_victory, do_minor_victory, legal_minor_victory)
+CONCEDE = Action("concede", "concede: the players give the game up (everyone loses); never listed among "
+                 "the legal moves, it is asked for", check_concede, do_concede, legal_concede)
+END = Action("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
+             check_end, do_end, legal_end)
+CHOOSE = Action("choose", "choose K: answer the pending decision with option K (0-based)",
+                check_choose, do_choose, legal_choose, gated=False)
