@@ -59,11 +59,18 @@ def in_matrix(t: Table) -> bool:
     return t.s.players[t.s.active].in_matrix
 
 
-def need_card(t: Table, cmd: Command, what: str) -> tuple[int | None, Rejection | None]:
+def named_card(t: Table, cmd: Command, what: str) -> int | Rejection:
+    """The card ``cmd`` names by its number (its first argument), or the Rejection asking for one."""
     cid = card_arg(cmd)
     if cid is None or not 0 <= cid < len(t.s.defs):
-        return None, R("LE-ACTION-01", f"name the {what} by its card number, e.g. '{cmd.verb} 12'")
-    return cid, None
+        return R("LE-ACTION-01", f"name the {what} by its card number, e.g. '{cmd.verb} 12'")
+    return cid
+
+
+def target(t: Table, cmd: Command, what: str) -> int | Rejection:
+    """How the check of a command on one card opens: the shared preconditions (``gate``), then the
+    card the command names (``named_card``). The card, or the first Rejection."""
+    return gate(t, cmd) or named_card(t, cmd, what)
 
 
 # --- what the generators walk ---------------------------------------------------------------------

@@ -5,7 +5,7 @@ from engine.core.actions import Action
 from engine.core.commands import ByArg, Command, command
 from engine.core.results import Rejection
 from engine.legendary import row as rowmod
-from engine.legendary.actions.common import R, gate, in_matrix, need_card, row_occupants
+from engine.legendary.actions.common import R, in_matrix, row_occupants, target
 from engine.legendary.state import dock, row
 from engine.legendary.table import Table
 
@@ -26,12 +26,10 @@ def dock_groups(t: Table) -> int:
 
 
 def check_complete(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
+    cid = target(t, cmd, "Challenge")
+    if isinstance(cid, Rejection):
+        return cid
     s = t.s
-    cid, r = need_card(t, cmd, "Challenge")
-    if r is not None:
-        return r
     where = _challenge_where(t, cid)
     if where is not None and cid == s.inevitable:
         return R("LE-INEVITABLE-05", f"{t.name(cid)} cannot be interacted with")

@@ -7,7 +7,7 @@ from operator import attrgetter
 from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
-from engine.legendary.actions.common import HAND, MAX_SEATS, R, gate, need_card
+from engine.legendary.actions.common import HAND, MAX_SEATS, R, gate, named_card
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
@@ -26,9 +26,9 @@ def check_coordinate(t: Table, cmd: Command) -> Rejection | None:
         return R("LE-KEYWORD-01", "you Coordinate during another player's turn, not your own")
     if s.players[seat].defeated:
         return R("LE-DEFEAT-10", f"{t.player_name(seat)} has been defeated")
-    cid, r = need_card(t, cmd, "card")
-    if r is not None:
-        return r
+    cid = named_card(t, cmd, "card")
+    if isinstance(cid, Rejection):
+        return cid
     if cid not in s.piles[pp(seat, "hand")]:
         return R("LE-KEYWORD-01", f"{t.name(cid)} is not in {t.player_name(seat)}'s hand")
     c = t.card(cid)
@@ -71,9 +71,9 @@ def check_solo_discard(t: Table, cmd: Command) -> Rejection | None:
     s = t.s
     if len(t.living()) != 1:
         return R("LE-KEYWORD-06", "only a player alone in the game may discard to draw")
-    cid, r = need_card(t, cmd, "card")
-    if r is not None:
-        return r
+    cid = named_card(t, cmd, "card")
+    if isinstance(cid, Rejection):
+        return cid
     if cid not in s.piles[pp(s.active, "hand")]:
         return R("LE-KEYWORD-06", f"{t.name(cid)} is not in your hand")
     c = t.card(cid)

@@ -9,7 +9,7 @@ from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
 from engine.legendary import effects
 from engine.legendary import row as rowmod
-from engine.legendary.actions.common import BESIDE, ROWS, R, gate, in_matrix, need_card, row_occupants
+from engine.legendary.actions.common import BESIDE, ROWS, R, in_matrix, row_occupants, target
 from engine.legendary.state import pp, row
 from engine.legendary.table import Table
 
@@ -30,12 +30,10 @@ def _locate_enemy(t: Table, cid: int) -> str | None:
 
 
 def check_fight(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
+    cid = target(t, cmd, "Enemy")
+    if isinstance(cid, Rejection):
+        return cid
     s = t.s
-    cid, r = need_card(t, cmd, "Enemy")
-    if r is not None:
-        return r
     where = _locate_enemy(t, cid)
     if where is None:
         return R("LE-FIGHT-01", "that card is not an Enemy in play")
@@ -145,12 +143,10 @@ def _matrix_enemies_in(t: Table, ids: frozenset[str]) -> list[tuple[int, Any]]:
 
 
 def check_buytime(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
+    cid = target(t, cmd, "Agent")
+    if isinstance(cid, Rejection):
+        return cid
     s = t.s
-    cid, r = need_card(t, cmd, "Agent")
-    if r is not None:
-        return r
     where = _locate_enemy(t, cid)
     if where is not None and cid == s.inevitable:
         return R("LE-INEVITABLE-05", f"{t.name(cid)} cannot be interacted with")
@@ -189,12 +185,10 @@ def legal_buytime(t: Table) -> list[Command]:
 
 
 def check_evade(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
+    cid = target(t, cmd, "Enemy")
+    if isinstance(cid, Rejection):
+        return cid
     s = t.s
-    cid, r = need_card(t, cmd, "Enemy")
-    if r is not None:
-        return r
     where = _locate_enemy(t, cid)
     c = t.card(cid)
     if where is not None and cid == s.inevitable:

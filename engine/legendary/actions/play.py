@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
-from engine.legendary.actions.common import COORDINATED, HAND, PLAY_AREA, R, gate, need_card
+from engine.legendary.actions.common import COORDINATED, HAND, PLAY_AREA, R, target
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
@@ -20,11 +20,9 @@ def _coordinated_by(t: Table, cid: int) -> int | None:
 
 
 def check_play(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
-    cid, r = need_card(t, cmd, "card")
-    if r is not None:
-        return r
+    cid = target(t, cmd, "card")
+    if isinstance(cid, Rejection):
+        return cid
     s = t.s
     if cid in s.piles[pp(s.active, "hand")]:
         if t.card(cid).kind != "hero":
@@ -98,11 +96,9 @@ def legal_play(t: Table) -> list[Command]:
 
 
 def check_use(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
-    cid, r = need_card(t, cmd, "card")
-    if r is not None:
-        return r
+    cid = target(t, cmd, "card")
+    if isinstance(cid, Rejection):
+        return cid
     if cid not in t.s.turn.played:
         return R("LE-ACTION-08", f"{t.name(cid)} has not been played this turn")
     if not getattr(t.card(cid), "once_this_turn", None):
@@ -130,11 +126,9 @@ def legal_use(t: Table) -> list[Command]:
 
 
 def check_sacrifice(t: Table, cmd: Command) -> Rejection | None:
-    if (r := gate(t, cmd)) is not None:
-        return r
-    cid, r = need_card(t, cmd, "card")
-    if r is not None:
-        return r
+    cid = target(t, cmd, "card")
+    if isinstance(cid, Rejection):
+        return cid
     if cid in t.s.turn.virtual:
         return R("LE-KEYWORD-07", f"the copy of {t.name(cid)} cannot be defeated")
     if cid not in t.s.piles[pp(t.s.active, "play")]:

@@ -5,7 +5,7 @@ from engine.core.actions import Action
 from engine.core.commands import ByArg, Command
 from engine.core.results import Rejection
 from engine.legendary import effects, flow
-from engine.legendary.actions.common import DOCKS, R, gate, in_matrix, need_card
+from engine.legendary.actions.common import DOCKS, R, gate, in_matrix, named_card
 from engine.legendary.state import dock, pp
 from engine.legendary.table import Table
 
@@ -33,9 +33,9 @@ def check_recruit(t: Table, cmd: Command) -> Rejection | None:
         if s.turn.recruit < 3:
             return R("LE-RECRUIT-06", f"a Hovercraft costs 3 Recruit and you have {s.turn.recruit}")
         return None
-    cid, r = need_card(t, cmd, "Hero")
-    if r is not None:
-        return r
+    cid = named_card(t, cmd, "Hero")
+    if isinstance(cid, Rejection):
+        return cid
     if _dock_space(t, cid) is None:
         if not any(s.piles[dock(i)] for i in range(t.mat.dock_spaces)):
             return R("LE-RECRUIT-09", "the Dock is empty: only Hovercrafts can be recruited")
