@@ -162,17 +162,12 @@ def _advance(args: argparse.Namespace, store: Any) -> int:
     game = load_any(args.save)
     if not isinstance(game, LegendaryGame):
         raise ValueError(f"{str(args.save)!r} is not a Legendary Encounters game")
-    setup = game.setup
-    named = cp.campaign_of(setup)
-    ref = args.campaign or (named[0] if named else "")
-    if not ref:
+    done = cp.finish(store, game, save=Path(args.save).resolve(), ref=args.campaign)
+    if done is None:
         raise ValueError(f"{str(args.save)!r} is not a campaign game: name the campaign with --campaign")
-    path, c = store.load(ref)
-    carried = cp.record(game.db, c, setup, cp.outcome_of(game.db, game.state),
-                        save=str(Path(args.save).resolve()))
-    store.save(c, path)
+    c = done.campaign
     print(json.dumps({"id": c.id, "state": c.describe(), "result": game.state.result,
-                      **carried.__dict__}, indent=1))
+                      **done.carried.__dict__}, indent=1))
     return 0
 
 

@@ -18,6 +18,7 @@ from engine.legendary.campaign.carryover import (
 from engine.legendary.campaign.catalog import catalog, check_custom
 from engine.legendary.campaign.model import (
     GAMES,
+    MAJOR,
     Campaign,
     CampaignId,
     Character,
@@ -187,7 +188,7 @@ def record(db: CardDB, c: Campaign, setup: LegendarySetup, outcome: Outcome, *,
     t.save = save
     if not outcome.major:  # a loss, or a Minor Victory (LE-CAMPAIGN-10 default)
         t.scars_gained = [0] * c.players
-        return Carried(False, False, t.scars_gained, t.defeated, None, False)
+        return carried_of(c, g.number, t.number)
     t.scars_gained = scars_gained(outcome)
     c.scars = [a + b for a, b in zip(c.scars, t.scars_gained, strict=True)]  # never heal (17)
     start = g.start_time if g.start_time is not None else starting_time(db, want)
@@ -195,10 +196,20 @@ def record(db: CardDB, c: Campaign, setup: LegendarySetup, outcome: Outcome, *,
     prep = prep_turns_next(outcome)
     if g.number == GAMES:
         c.status = "won"  # LE-CAMPAIGN-11: the campaign ends when game 3 is won
-        return Carried(True, True, t.scars_gained, t.defeated, None, False)
-    # LE-CAMPAIGN-12/13: a fresh setup; defeated players return (the team never changes).
-    c.games.append(_game(db, c, g.number + 1, start_time=next_time, prep_turns=prep))
-    return Carried(True, False, t.scars_gained, t.defeated, next_time, prep)
+    else:  # LE-CAMPAIGN-12/13: a fresh setup; defeated players return (the team never changes).
+        c.games.append(_game(db, c, g.number + 1, start_time=next_time, prep_turns=prep))
+    return carried_of(c, g.number, t.number)
+
+
+def carried_of(c: Campaign, number: int, try_no: int) -> Carried:
+    """What the recorded try ``try_no`` of game ``number`` carried over, as campaign ``c`` holds
+    it: ``record`` returns it, and a finished game shown again reads it back the same way."""
+    g = c.games[number - 1]
+    t = g.tries[try_no - 1]
+    won = t.result == MAJOR
+    nxt = c.games[number] if won and number < len(c.games) else None
+    return Carried(won, won and number == GAMES, list(t.scars_gained), list(t.defeated),
+                   None if nxt is None else nxt.start_time, nxt is not None and nxt.prep_turns)
 
 
 def give_up(c: Campaign) -> None:
