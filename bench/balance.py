@@ -152,7 +152,7 @@ def team_of(db: Any, players: int) -> list[str]:
 def campaign_report(games: int, bot: str, seed: int, players: list[int],
                     max_tries: int = 30) -> dict[str, Any]:
     """One row per player count: ``games`` film campaigns played by ``bot`` with retries."""
-    from engine.legendary.campaign import GAMES, CampaignId, autoplay, new_campaign
+    from engine.legendary.campaign import CampaignId, autoplay, new_campaign
 
     db = load_db()
     limits = sorted({*TRIES_SHOWN, max_tries})
@@ -160,9 +160,9 @@ def campaign_report(games: int, bot: str, seed: int, players: list[int],
     for n in players:
         team = team_of(db, n)
         finished = dict.fromkeys(limits, 0)
-        tries: list[list[int]] = [[] for _ in range(GAMES)]  # tries used by each game that was won
+        tries: list[list[int]] = [[] for _ in db.films]  # tries used by each game that was won
         scars: list[int] = []
-        start_times: list[list[int]] = [[], []]  # games 2 and 3
+        start_times: list[list[int]] = [[] for _ in list(db.films)[1:]]  # games 2, 3, ...
         errors: list[str] = []
         start = time.perf_counter()
         for g in range(games):

@@ -24,7 +24,7 @@ from engine.headless import card_folder, load_any
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     """The ``campaign`` command and its subcommands, under ``sub`` (argparse subparsers)."""
-    camp = sub.add_parser("campaign", help="play a campaign of three games (new, show, advance, ...)",
+    camp = sub.add_parser("campaign", help="play a campaign, a game per film (new, show, advance, ...)",
                           description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     camp.add_argument("--dir", type=Path, default=None,
                       help="the campaign folder (default: campaigns/ in the user data folder)")

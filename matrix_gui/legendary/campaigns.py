@@ -237,7 +237,7 @@ class CampaignDesk:
     def hud_line(self, game: Any) -> str:
         """The HUD's campaign line for ``game`` ("" outside a campaign): the campaign's own words
         while the try is the one it waits for, else the game and try the save names."""
-        from engine.legendary.campaign import GAMES, campaign_of
+        from engine.legendary.campaign import campaign_of
         from engine.legendary.game import LegendaryGame
 
         if not isinstance(game, LegendaryGame):
@@ -252,7 +252,9 @@ class CampaignDesk:
         pending = None if c is None or c.over else c.current.pending
         if c is not None and pending is not None and (c.current.number, pending.number) == ref[1:]:
             return c.describe()
-        return f"Campaign: game {ref[1]} of {GAMES}, try {ref[2]}"
+        if c is not None:
+            return f"Campaign: game {ref[1]} of {c.length}, try {ref[2]}"
+        return f"Campaign: game {ref[1]}, try {ref[2]}"
 
 
 def _ended(game: LegendaryGame, done: Finished) -> Ended:
@@ -272,8 +274,6 @@ def next_step(c: Campaign) -> str:
 
 def carry_over_lines(end: Ended) -> list[str]:
     """What the end screen says a campaign game carried over, from the engine's ``Carried``."""
-    from engine.legendary.campaign import GAMES
-
     cr, c = end.carried, end.campaign
     if not cr.won:
         return [f"Only a Major Victory moves the campaign on (LE-CAMPAIGN-10): game {end.game} "
@@ -281,7 +281,7 @@ def carry_over_lines(end: Ended) -> list[str]:
                 f"Tries of game {end.game} so far: {len(c.games[end.game - 1].tries)}."]
     gained = [f"{n} +{k}" for n, k in zip(end.names, cr.scars_gained, strict=False) if k]
     lost = [end.names[i] for i in cr.defeated if i < len(end.names)]
-    lines = [f"Game {end.game} of {GAMES} won.",
+    lines = [f"Game {end.game} of {c.length} won.",
              "Scars gained: " + (", ".join(gained) if gained else "none"),
              "Players lost: " + (", ".join(lost) if lost else "none")]
     if cr.campaign_won:
