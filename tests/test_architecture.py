@@ -5,11 +5,16 @@
 - rulesets (``engine/legendary``, ``engine/replay``, later ``engine/expedition``) never import each
   other;
 - the GUI never imports ``engine.cli``;
-- production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree.
+- production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree;
+- no import cycle among the engine's modules, in-function imports included;
+- the benches use only public engine names, never the command line's modules;
+- each Legendary verb has one home, the module the docs' table names.
 """
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -220,3 +225,42 @@ def test_bench_imports_only_public_names_and_never_the_command_line() -> None:
                 for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
                 and n.value.id in modules and n.attr.startswith("_") and not n.attr.startswith("__")]
     assert bad == []
+
+
+# --- a verb's one home, as docs/architecture.md shows it ----------------------------------------------
+
+
+def _home(*functions: object) -> str:
+    """The one file the functions are defined in (AssertionError when they live apart)."""
+    homes = {Path(inspect.getfile(f)).resolve().relative_to(ROOT).as_posix() for f in functions}
+    assert len(homes) == 1, f"{[getattr(f, '__name__', f) for f in functions]} live apart: {sorted(homes)}"
+    return homes.pop()
+
+
+def verb_homes_in_docs() -> dict[str, str]:
+    """verb -> file, from the table "| verbs | their one home |" of docs/architecture.md."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("| verbs | their one home |", 1)[1].split("\n\n", 1)[0]
+    out = {}
+    for row in table.splitlines()[2:]:
+        verbs, home = (cell.strip() for cell in row.strip().strip("|").split("|"))
+        out |= {v.strip(" `"): home.strip("`") for v in verbs.split(",")}
+    return out
+
+
+def test_each_legendary_verb_has_one_home_and_the_docs_show_it() -> None:
+    """Each general verb's check, perform and legal generator live in one module, which declares
+    its Action; docs/architecture.md names that module. Each Act command's check, perform and
+    candidates live in its Act's module."""
+    from engine.legendary.actions import GENERAL
+    from engine.legendary.acts import SHIPPED
+
+    homes = {}
+    for action in GENERAL:
+        homes[action.verb] = _home(action.check, action.perform, action.legal)
+        module = importlib.import_module(action.check.__module__)  # declares the Action by its verb
+        assert getattr(module, action.verb.upper().replace("-", "_")) is action
+    assert verb_homes_in_docs() == homes
+    for act in SHIPPED:
+        for cmd in act.commands:
+            _home(cmd.check, cmd.perform, cmd.candidates)
