@@ -9,6 +9,7 @@ id (LE-STORY-04, LE-CARD-51).
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
@@ -20,11 +21,15 @@ from engine.legendary.bots import play_game
 from engine.legendary.campaign import CampaignId, CampaignStore, autoplay, new_campaign
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.films import available_films, film_setup
-from engine.legendary.scenario import Scenario
+from engine.legendary.game import LegendaryGame
+from engine.legendary.scenario import Scenario, set_act
 from engine.legendary.setup import SetupError, validate
 from engine.legendary.state import pp
+from engine.legendary.table import Table
 from tests.fixtures.fourth_film import fourth_finale as finale
 from tests.legendary.helpers import accepted, rejected
+from tests.legendary.test_fuzz import pick
+from tests.legendary.test_legal_generation import assert_generated_equals_trial
 from tests.legendary.test_reloaded_the_source import finale as the_source_finale
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -103,6 +108,22 @@ def test_its_command_belongs_to_its_act(db4):
     sc = at_the_finale(db4, "act 1 1\npool recruit=4")
     rejected(sc, "signal", "COMMAND")
     assert "signal" not in {c.verb for c in sc.game.legal_commands()}
+
+
+def test_its_legal_commands_equal_the_trial_list_in_random_games(db4):
+    """The game's registry holds the Act's command: from its Act 3 on, random games list exactly the
+    commands the checks accept, the Act's command among them."""
+    offered = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game = LegendaryGame.new(film_setup(FILM, 1 + seed % 5, seed, db=db4), db4, track_undo=False)
+        set_act(Table(game.db, game.state), 3, 1 + seed % 2)
+        game.rebase()
+        while not game.over:
+            legal = assert_generated_equals_trial(game)
+            offered += any(c.verb == "signal" for c in legal)
+            assert game.apply(pick(rng, legal)).accepted
+    assert offered
 
 
 def test_bots_play_the_fourth_film_to_its_end_and_through_its_act_3(db4):

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.legendary.actions import phone_spaces
-from engine.legendary.acts import registry
 from engine.legendary.state import dock, pp, row
 from engine.legendary.table import Table
 
@@ -62,7 +61,7 @@ def candidates(t: Table) -> Iterator[Command]:
             else:
                 yield Command("complete", (cid,))
     yield Command("objective")
-    for extra in registry().commands.values():  # an Act's own commands
+    for extra in t.db.acts.commands.values():  # an Act's own commands
         yield from extra.candidates(t)
     yield Command("minor-victory")
     yield Command("end")
