@@ -2,7 +2,7 @@
 
 simulate       bots play N games; JSON summary
 replay SAVE    verify a save (any ruleset) by replaying it; print the final state hash
-validate-cards load every card file; counts per category, or schema errors with file and field
+validate-cards load every card file and check the lessons; counts per category, or errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.cli_campaign import add_parser as add_campaign_parser
 from engine.cli_campaign import run as run_campaign
+from engine.core.botplay import Unfinished
 from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
 from engine.core.inputcheck import one_line
@@ -49,6 +50,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     losses: dict[str, int] = {}
     ended_in: dict[str, int] = {}
     errors: list[str] = []
+    hung = 0
     turns = commands = 0
     start = time.perf_counter()
     for g in range(games):
@@ -56,7 +58,8 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
         try:
             game = play_game(db, default_setup(db, n, seed + g, card_dirs, film, traitor), bot, seed + g,
                              max_commands)
-        except Exception as e:  # a bug in the engine: counted, reported, never hidden
+        except Exception as e:  # a bug in the engine or a game that hung: counted, reported, never hidden
+            hung += isinstance(e, Unfinished)
             errors.append(f"game {g} (seed {seed + g}, {n} players): {type(e).__name__}: {e}")
             continue
         commands += len(game.commands)
@@ -72,7 +75,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     done = games - len(errors)
     return {"games": games, "acts": list(first.acts), "wins": wins, "losses": losses,
             "ended_in": dict(sorted(ended_in.items())),
-            "errors": len(errors), "error_details": errors[:20],
+            "errors": len(errors), "hung": hung, "error_details": errors[:20],
             "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),
             "commands_per_second": round(commands / elapsed, 1) if elapsed else 0}
@@ -165,9 +168,9 @@ def _run(args: argparse.Namespace) -> int:
             print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
             return 2
         players = args.players or [1, 2, 3, 4, 5]
-        print(json.dumps(simulate(args.games, players, args.bot, args.seed, cards, film=args.film,
-                                  traitor=args.traitor), indent=1))
-        return 0
+        out = simulate(args.games, players, args.bot, args.seed, cards, film=args.film, traitor=args.traitor)
+        print(json.dumps(out, indent=1))
+        return 1 if out["errors"] else 0  # an engine error or a game that hung fails the run
     if args.cmd == "replay":
         game = load_any(args.save)
         print(json.dumps({"hash": game.state_hash(), "commands": len(game.commands),
@@ -194,6 +197,14 @@ def _run(args: argparse.Namespace) -> int:
         problem = _cards_problem(db)
         if problem:
             missing = [*missing, problem]
+        from engine.legendary.lessons import check_shipped
+
+        lessons: dict[str, Any] = {}
+        if not missing:  # the lessons are played on these cards: only once they load cleanly
+            try:
+                lessons = check_shipped(db)
+            except CardLoadError as e:
+                missing = e.problems
         for p in missing:
             print(f"error: {p}", file=sys.stderr)
         if missing:
@@ -201,7 +212,7 @@ def _run(args: argparse.Namespace) -> int:
         counts = db.kind_counts()
         print(json.dumps({"cards": sum(counts.values()), "by_category": counts,
                           "by_act": db.act_counts(), "by_group": db.group_counts(),
-                          "by_film": db.film_counts()}, indent=1))
+                          "by_film": db.film_counts(), "lessons": lessons}, indent=1))
         return 0
     if args.cmd == "run-scenario":
         from engine.legendary.scenario import run_scenario

@@ -62,6 +62,7 @@ SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
 SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
 CAMPAIGNS = "legendary"  # the page whose campaigns the Campaign page and the Records show
 
+LEARN_TIP = "A guided first game: each step says what to do and why (it never touches your own game)"
 START_STYLE = """
 QWidget#start { background: #050a07; }
 QLabel#title { color: #39ff7a; font-size: 40px; font-weight: bold; letter-spacing: 4px; }
@@ -110,7 +111,7 @@ class MainWindow(QMainWindow):
         self.ops.events_applied.connect(lambda _events: self.stepbar.refresh())
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
-        clean_stale_temp(self.paths.data, self.paths.saves)  # left by a write that was killed
+        clean_stale_temp(self.paths.data, self.paths.saves, self.paths.tutorial)  # left by a killed write
         self._restore_geometry()
         self.refresh_start_page()
         from matrix_gui.refusals import install
@@ -301,13 +302,17 @@ class MainWindow(QMainWindow):
         self.btn_continue = QPushButton("Continue")
         self.btn_campaign = QPushButton("Campaign…")
         self.btn_load = QPushButton("Load…")
+        self.btn_learn = QPushButton("Learn to Play")
         self.btn_quit = QPushButton("Quit")
         self.btn_new.clicked.connect(self.new_game_dialog)
         self.btn_continue.clicked.connect(self.continue_game)
         self.btn_campaign.clicked.connect(lambda: self.show_campaigns())
         self.btn_load.clicked.connect(self.load_dialog)
+        self.btn_learn.setToolTip(LEARN_TIP)
+        self.btn_learn.clicked.connect(self.learn_to_play)
         self.btn_quit.clicked.connect(self.close)
-        for b in (self.btn_new, self.btn_continue, self.btn_campaign, self.btn_load, self.btn_quit):
+        for b in (self.btn_new, self.btn_continue, self.btn_campaign, self.btn_load, self.btn_learn,
+                  self.btn_quit):
             lay.addLayout(_centred(b))
         self.start_note = QLabel()
         self.start_note.setObjectName("subtitle")
@@ -337,7 +342,8 @@ class MainWindow(QMainWindow):
         self.act_campaigns = self._action(game, "Ca&mpaigns…", lambda: self.show_campaigns())
         self.act_load = self._action(game, "&Load…", self.load_dialog, QKeySequence.StandardKey.Open)
         self.act_save = self._action(game, "&Save…", self.save_dialog, QKeySequence.StandardKey.Save)
-        self.act_give_up = self._action(game, "&Give Up This Game…", self.give_up)
+        # (a lambda: triggered would pass its "checked" False as ``ask`` and skip the question)
+        self.act_give_up = self._action(game, "&Give Up This Game…", lambda: self.give_up())
         self._action(game, "S&tep Through a Saved Game…", self.step_through_dialog)
         self.act_records = self._action(game, "&Records…", self.records_dialog)
         game.addSeparator()
@@ -381,6 +387,8 @@ class MainWindow(QMainWindow):
         helpm = mb.addMenu("&Help")
         self._action(helpm, "&Rules and Shortcuts", self.help_dialog, QKeySequence.StandardKey.HelpContents)
         self._action(helpm, "Rules &Reference", self.rules_reference, "Ctrl+R")
+        self.act_learn = self._action(helpm, "&Learn to Play", self.learn_to_play)
+        self.act_learn.setToolTip(LEARN_TIP)
 
     def _fill_actions_menu(self) -> None:
         m = self.actions_menu
@@ -702,6 +710,11 @@ class MainWindow(QMainWindow):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self._help = dlg
+
+    def learn_to_play(self) -> None:
+        """The guided first game (the Legendary page's lesson): Resume or Start Over when one is
+        saved."""
+        self.legendary.learn_to_play()
 
     def rules_reference(self, rule_id: str = "") -> None:
         """The Rules Reference window (matrix_gui/rulesref.py), at ``rule_id`` if given."""

@@ -31,6 +31,8 @@ DefeatHook = Callable[[T, int, int | None], bool]
 SpareHook = Callable[[T, int, int], bool]
 # After an Act instruction clears the Matrix Deck: the cards it held, top first.
 ClearedHook = Callable[[T, list[int]], None]
+# Why a seat may not defeat an Enemy now, by any means (seat, the Enemy), or None.
+DefeatVeto = Callable[[T, int, int], Rejection | None]
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class ActRules(Generic[T]):
     on_defeat: DefeatHook[T] | None = None
     spares: SpareHook[T] | None = None
     on_cleared: ClearedHook[T] | None = None
+    forbids_defeat: DefeatVeto[T] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,6 +104,7 @@ class Registry(Generic[T]):
     defeat_hooks: tuple[DefeatHook[T], ...] = ()
     spare_hooks: tuple[SpareHook[T], ...] = ()
     cleared_hooks: tuple[ClearedHook[T], ...] = ()
+    defeat_vetoes: tuple[DefeatVeto[T], ...] = ()
 
     @classmethod
     def of(cls, acts: tuple[ActRules[T], ...]) -> Registry[T]:
@@ -120,11 +124,19 @@ class Registry(Generic[T]):
         defeat_hooks = tuple(act.on_defeat for act in acts if act.on_defeat is not None)
         spare_hooks = tuple(act.spares for act in acts if act.spares is not None)
         cleared_hooks = tuple(act.on_cleared for act in acts if act.on_cleared is not None)
+        vetoes = tuple(act.forbids_defeat for act in acts if act.forbids_defeat is not None)
         return cls(acts, effects, queries, restrictions, commands, hints, defeat_hooks, spare_hooks,
-                   cleared_hooks)
+                   cleared_hooks, vetoes)
 
     def effect(self, name: str) -> Effect[T]:
         return self.effects[name]
 
     def query(self, name: str) -> Query[T]:
         return self.queries[name]
+
+    def defeat_forbidden(self, t: T, seat: int, cid: int) -> Rejection | None:
+        """Why ``seat`` may not defeat the Enemy ``cid`` now, by a fight or an effect, or None."""
+        for veto in self.defeat_vetoes:
+            if (no := veto(t, seat, cid)) is not None:
+                return no
+        return None

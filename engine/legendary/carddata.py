@@ -2,6 +2,7 @@
 films, and the rules of the Acts the cards name (loaded by ``engine/legendary/carddb.py``)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -49,6 +50,21 @@ class CardDB:
         """The card sets and least costs the rules ask for on every command (computed once)."""
         area = [e for d in self.area_cards() for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))]
         return CardIndex.of(self.cards, self.playmat, area)
+
+    @cached_property
+    def extra_groups(self) -> frozenset[str]:
+        """The Extra Hero Groups: the Extra Heroes' groups some card shuffles into Zion during play
+        (``add_extras_to_zion``, LE-SETUP-19), the only Extras a story may start there
+        (LE-STORY-05). Extras that are only ever gained (the Oracle Heroes) are no Hero Group."""
+        extra = [c for c in self.cards.values() if c.kind == "hero" and c.extra and c.group]
+        out: set[str] = set()
+        for card in self.cards.values():
+            own = card.deck if card.deck.startswith("act:") else None  # else: the current Act's
+            for fx in _effects_named(card.model_dump(), "add_extras_to_zion"):
+                # the instruction adds its own Act's Extras (LE-ACT-17): one group, or all of them
+                out.update(c.group for c in extra if own in (None, c.deck)
+                           and fx.get("group") in (None, c.group))
+        return frozenset(out)
 
     def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``
@@ -143,3 +159,15 @@ def category(card: CardModel) -> str:
     if card.kind in ("enemy", "challenge", "event", "special", "inevitable"):
         return "extra_matrix_card" if card.extra else "mini_deck"
     return card.kind
+
+
+def _effects_named(node: Any, verb: str) -> Iterable[dict[str, Any]]:
+    """Every effect ``verb`` in a card's data, at any depth (options, nested effects)."""
+    if isinstance(node, dict):
+        if node.get("verb") == verb:
+            yield node
+        for v in node.values():
+            yield from _effects_named(v, verb)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _effects_named(v, verb)

@@ -83,16 +83,20 @@ ZION_GONE = frozenset({"defeated_enemies", "defeated_heroes", "discarded", "remo
 
 
 def check_zion_overrun(t: Table) -> None:
-    """LE-CARD-14/15 (default): the team loses when Zion is empty while a card that says so is
-    undefeated, in play or in any deck, hand or discard pile."""
+    """LE-CARD-14/15: the team loses when Zion is empty while a card that says so is in play and
+    undefeated: revealed, in the Matrix or the Real World or among a player's cards. Unrevealed, in
+    the Matrix Deck or face down in the Row, it counts for nothing yet, and an empty Zion only
+    stops the Dock refilling (LE-RECRUIT-09)."""
     s = t.s
     if s.piles["zion"] or s.result:
         return
     cards, defs = t.db.cards, s.defs
     for name, pile in s.piles.items():
-        if name in ZION_GONE:
+        if name in ZION_GONE or name == "matrix_deck":
             continue
         for cid in pile:
+            if name.startswith("row.") and cid not in s.face_up:
+                continue
             if getattr(cards[defs[cid]], "loses_if_zion_empty", False):
                 t.end_game("loss:zion", "LE-CARD-14", f"Zion is empty while {t.name(cid)} is undefeated")
                 return
@@ -151,11 +155,9 @@ def _cleanup(t: Table, task: dict) -> None:
         other.avoid = 0
     s.turn = Turn()
     if not p.defeated:
+        # A player whose every card is deleted draws nothing and plays on with an empty hand: only
+        # damage defeats a player (LE-DEFEAT-08, LE-CARD-20).
         t.draw(seat, t.mat.hand_size)
-        if s.mods.cleanup_deletes and not any(s.piles[pp(seat, n)] for n in ("deck", "hand", "discard")):
-            # every Hero of theirs is deleted: nothing is left to play with (our reading of LE-CARD-20)
-            t.emit("all_deleted", f"Every card of {t.player_name(seat)} is deleted", seat=seat)
-            defeat_player(t, seat)
 
 
 @op("next_turn")
@@ -208,6 +210,32 @@ def carry_out(t: Table, plan: strikeplan.StrikePlan) -> None:
 
 
 strike_target = strikeplan.strike_target
+
+
+@op("when_drawn")
+def _when_drawn(t: Table, task: dict) -> None:
+    """The "when you draw this" effects of one draw, after the whole draw (LE-CLEANUP-06), one card
+    at a time. A card that has left its player's hand before its turn comes does not act. When
+    cards with different effects wait, the active player picks which acts next (LE-TIMING-09)."""
+    s = t.s
+    seat = task["seat"]
+    hand = s.piles[pp(seat, "hand")]
+    waiting = [c for c in task["cards"] if c in hand]
+    if not waiting:
+        return
+    if "answer" in task:
+        first = task["options"][task.pop("answer")]
+        task.pop("asked", None)
+    elif len(firsts := {s.defs[c]: c for c in reversed(waiting)}) > 1:  # the first card of each kind
+        task["options"] = options = sorted(firsts.values(), key=waiting.index)
+        t.ask(task, s.active, "Several cards act now that they are drawn: which acts first?",
+              [t.name(c) for c in options], "LE-TIMING-09", "order")
+        return
+    else:
+        first = waiting[0]
+    rest = [c for c in waiting if c != first]
+    t.push(*({"op": "fx", "fx": e, "src": first, "seat": seat} for e in t.fx(first, "on_draw")),
+           *([{"op": "when_drawn", "cards": rest, "seat": seat}] if rest else []))
 
 
 @op("rw_strikes")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.commands import Command
-from engine.legendary import strikeplan
+from engine.legendary import stall, strikeplan
 from engine.legendary.carddb import CardDB
 from engine.legendary.registry import actions_for
 from engine.legendary.state import State, pp
@@ -19,8 +19,9 @@ AGAINST_THE_TEAM = {"traitor": "The Traitor wins", "smiths": "The Smiths win"}
 
 def guidance(db: CardDB, s: State) -> dict[str, Any]:
     """The view's guidance fields: ``next_step``, ``objective``, ``act_part``, ``strike_forecast``,
-    ``outcome`` (None while the game runs), the pending decision's ``decision_source`` and whether
-    the Objective can be completed now (``objective_ready``)."""
+    ``outcome`` (None while the game runs), the pending decision's ``decision_source``, whether
+    the Objective can be completed now (``objective_ready``) and whether the table is offered to
+    give the game up (``concede_offered``: it has stalled or nobody has a card left, ``stall.offered``)."""
     t = Table(db, s)
     part = current_part(t)
     return {
@@ -31,6 +32,7 @@ def guidance(db: CardDB, s: State) -> dict[str, Any]:
         "outcome": outcome(t),
         "decision_source": decision_source(t),
         "objective_ready": _legal(t, "objective"),  # the Objective can be completed now (LE-ACT-04)
+        "concede_offered": stall.offered(t),
     }
 
 
@@ -90,6 +92,8 @@ def next_step(t: Table) -> str:
         steps = "the Objective can be completed now (Complete Objective); or " + steps
     if _legal(t, "minor-victory"):
         steps = "a Minor Victory is offered; or " + steps
+    if offer := stall.offer_text(t):
+        steps = f"{offer}; or " + steps
     return f"{who}: {steps}"
 
 

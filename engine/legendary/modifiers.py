@@ -72,7 +72,7 @@ class Modifiers:
     # watches its number (LE-CARD-18; Table.change_time). None: nothing watches.
     time_watch: str | None = None
     # At Cleanup the active player's hand, play area and discard pile are removed from the game
-    # instead of discarded (LE-CARD-20; flow._cleanup); a player left with no card is defeated.
+    # instead of discarded (LE-CARD-20; flow._cleanup); a player left with no card plays on.
     cleanup_deletes: bool = False
     # How the active player used the Time Track on turn ``time_track_use_turn`` when an Act lets
     # them either pay Attack to raise it or take Attack from it, never both (LE-CARD-50): "raise"

@@ -168,11 +168,15 @@ def validate(db: CardDB, setup: LegendarySetup) -> None:
     zion_groups = {c.group for c in heroes if _zion_hero(c, {c.group})}
     for g in setup.groups:
         if g not in zion_groups:
-            if any(c.group == g and c.extra for c in heroes):
+            if g in db.extra_groups:
                 if setup.story:
                     continue  # LE-STORY-05: a story may start an Extra Hero Group in Zion
                 raise SetupError(f"LE-SETUP-19: {g!r} is an Extra Hero Group: it may join Zion "
                                  "only during play (a story of your own may start it in Zion)")
+            if any(c.group == g and c.extra for c in heroes):
+                raise SetupError(f"LE-STORY-05: {g!r} are Extra cards, not a Hero Group: only the "
+                                 f"Extra Hero Groups ({', '.join(sorted(db.extra_groups))}) may "
+                                 "start in Zion")
             raise SetupError(f"LE-SETUP-18: no Hero Group {g!r}")
     _check_neo_group(db, setup, heroes)
     problem = variant_problem(setup.variants) or traitor.setup_problem(setup.traitor, n)

@@ -36,9 +36,10 @@ QToolButton:disabled { background: #0e2a18; color: #557a63; border-color: #2f5a3
 
 
 class GuideStrip(HudStrip):
-    """Next step + End Turn, the Objective panel and the strikes panel, side by side."""
+    """Next step + End Turn, the Objective panel and the strikes panel, side by side; Give Up
+    beside End Turn while the engine offers the table to give a stalled game up."""
 
-    def __init__(self, end_turn: QAction, objective: QAction, hint: QAction,
+    def __init__(self, end_turn: QAction, objective: QAction, hint: QAction, give_up: QAction,
                  parent: QWidget | None = None) -> None:
         super().__init__("guide", ROLES, 16, parent)
         self.prompt = self._wrapping()
@@ -48,6 +49,8 @@ class GuideStrip(HudStrip):
         self.complete = self._button(objective)
         self.hint = self._button(hint)  # H: what the look-ahead would do now, and why
         self.hint.setObjectName("hint")
+        self.give_up = self._button(give_up)  # shown only while the engine offers it
+        self.give_up.setVisible(False)
         self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
         self.objective = self._wrapping()
         self.objective.setAccessibleName("Objective")
@@ -56,6 +59,7 @@ class GuideStrip(HudStrip):
         self.row.addLayout(self._panel("NEXT", self.prompt), 5)
         self.row.addWidget(self.hint)
         self.row.addWidget(self.complete)
+        self.row.addWidget(self.give_up)
         self.row.addWidget(self.end_turn)
         self.row.addLayout(self._panel("OBJECTIVE", self.objective), 4)
         self.row.addLayout(self._panel("IF THE TURN ENDED NOW", self.strikes), 4)
@@ -92,10 +96,10 @@ class GuideStrip(HudStrip):
 
     def show_hint(self, text: str, button: QToolButton | None = None) -> None:
         """A hint (or "Thinking…") in the NEXT panel until the game moves on; ``button``: the
-        strip's button the hint points at (End Turn, Complete Objective), marked."""
+        strip's button the hint points at (End Turn, Complete Objective, Give Up), marked."""
         self.hinting = text
         self.prompt.setText(text)
-        for b in (self.end_turn, self.complete):
+        for b in (self.end_turn, self.complete, self.give_up):
             b.setProperty("hinted", b is button)
             b.style().unpolish(b)
             b.style().polish(b)
@@ -113,6 +117,7 @@ class GuideStrip(HudStrip):
                              "\n".join(t for t in (fc.get("text", ""), limit) if t))
         self.strikes.setToolTip(strike_lines(fc))
         self.complete.setVisible(can_complete)
+        self.give_up.setVisible(bool(view.get("concede_offered")) and not view.get("outcome"))
         self.end_turn.setVisible(not view.get("outcome"))
         self.hint.setVisible(not view.get("outcome"))
         self.publish({"next_step": self.prompt.text(), "objective": obj,
@@ -142,10 +147,10 @@ def strike_lines(fc: dict[str, Any]) -> str:
 class TableGuide:
     """The guide strip, the banner and the end screen of one table page."""
 
-    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, hint: QAction, *,
-                 new_game: Callable[[], Any], back_to_start: Callable[[], Any],
+    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, hint: QAction,
+                 give_up: QAction, *, new_game: Callable[[], Any], back_to_start: Callable[[], Any],
                  show_log: Callable[[], Any]) -> None:
-        self.strip = GuideStrip(end_turn, objective, hint)
+        self.strip = GuideStrip(end_turn, objective, hint, give_up)
         self.end = EndScreen(window)
         self.end.new_game.connect(new_game)
         self.end.back_to_start.connect(back_to_start)

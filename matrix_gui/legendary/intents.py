@@ -20,6 +20,7 @@ WORDS = {"fight": "Fight {card}", "buytime": "Buy Time against {card}", "evade":
          "use": "Use {card}'s once-this-turn effect", "sacrifice": "Sacrifice {card}",
          "solo-discard": "Discard {card} to draw a card", "objective": "Complete the Objective",
          "minor-victory": "Take the Minor Victory", "end": "End the Action Phase",
+         "concede": "Give up this game (everyone loses)",
          "defeat-smith": "Defeat {card} for free (no Smith player remains)"}
 
 

@@ -51,7 +51,7 @@ class LegendaryPage(TablePage):
         self.hud = Hud()
         self.view = TableView(self.ops, win.busy, win.status)
         # next step with End Turn, Objective, strike forecast; the Act/Part banner; the end screen
-        self.guide = TableGuide(win, win.act_end, win.act_objective, win.act_hint,
+        self.guide = TableGuide(win, win.act_end, win.act_objective, win.act_hint, win.act_give_up,
                                 new_game=win.new_game_dialog, back_to_start=win.back_to_start,
                                 show_log=lambda: win.toggle_log(True))
         self.guide.end.campaign_next.connect(win.campaign_next)
@@ -392,11 +392,15 @@ class LegendaryPage(TablePage):
             self.view.submit(Command(verb))
 
     def fill_actions_menu(self, menu: QMenu) -> None:
+        offered = False  # the engine offers to give the game up (it has stalled)
         if self.game is not None and self.view.has_view():
             from matrix_gui.legendary.intents import describe
 
             ix = self.view.index()
             for c in self.legal():
+                if c.verb == "concede":
+                    offered = True  # Give Up This Game (below) asks first
+                    continue
                 a = QAction(describe(c, ix), menu)
                 a.triggered.connect(lambda _=False, c=c: self.view.submit(c))
                 menu.addAction(a)
@@ -404,6 +408,15 @@ class LegendaryPage(TablePage):
         menu.addAction(self.win.act_end)
         menu.addAction(self.win.act_objective)
         menu.addAction(self.win.act_hint)
+        if offered:
+            menu.addAction(self.win.act_give_up)
+
+    def learn_to_play(self) -> None:
+        """Learn to Play: the guided first game (``lesson``), resumed or started over when one is
+        saved."""
+        from matrix_gui.legendary.lesson import learn_to_play
+
+        learn_to_play(self.win)
 
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 
@@ -412,7 +425,7 @@ class LegendaryPage(TablePage):
         move on the table and say why; the game's record counts the hint. Never for a bot's move,
         behind the curtain or in a game stepped through; in a Traitor mode only from the asking
         seat's view (the look-ahead reads only what that seat may see)."""
-        from engine.legendary.advice import look_ahead, snapshot
+        from engine.legendary.advice import hint_seed, look_ahead, snapshot
 
         g = self.game
         if g is None or g.over:
@@ -425,6 +438,9 @@ class LegendaryPage(TablePage):
         if (why := self._held()) is not None:
             self.refuse(why)
             return
+        if (coached := self.ops.coached(Command("hint"))) is not None:  # a guided game's step says what
+            self.refuse(coached.reason)
+            return
         if self.thinker.busy:
             self.status("Still thinking about the last hint…")
             return
@@ -432,7 +448,7 @@ class LegendaryPage(TablePage):
         assert seat is not None
         version = self.ops.version
         copy = snapshot(g)
-        seed = g.setup.seed + len(g.commands)
+        seed = hint_seed(g)
         self._drop_hint()
         self._hint_version = version
         self.guide.strip.show_hint("Thinking…")
@@ -450,7 +466,8 @@ class LegendaryPage(TablePage):
         self.ops.count_hint()
         self.hinted = advice
         strip = self.guide.strip
-        button = {"end": strip.end_turn, "objective": strip.complete}.get(advice.command.verb)
+        button = {"end": strip.end_turn, "objective": strip.complete,
+                  "concede": strip.give_up}.get(advice.command.verb)
         strip.show_hint(f"Hint: {advice.sentence}", button)
         self.status(f"Hint: {advice.sentence}")
         if self.table is not None:

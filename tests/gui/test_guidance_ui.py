@@ -132,3 +132,31 @@ def test_hud_labels_do_not_overlap_and_scale(qtbot, win, size):
     for lab in (hud.pool, hud.time):
         assert lab.width() >= lab.sizeHint().width()  # never cut
     assert (hud.scale > 1.3) == (size[0] >= 2560)
+
+
+@pytest.mark.rule("LE-TIME-06", "LE-GEN-03")
+def test_a_stalled_game_offers_give_up_beside_end_turn(qtbot, win, monkeypatch):
+    """Once the engine offers the table to give a stalled game up (engine/legendary/stall.py), the
+    next step says so and Give Up appears beside End Turn; it asks, then ends the game."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine.legendary.scenario import Scenario
+    from engine.legendary.stall import STALL_TURNS
+    from tests.gui.conftest import SETUP
+
+    sc = Scenario.from_text(f"{SETUP}\nactive 0")
+    sc.game.state.turn_no = STALL_TURNS  # the last turn before the offer
+    sc.game.rebase()
+    win.ops.start(sc.game)
+    assert win.guide.give_up.isHidden()
+    qtbot.mouseClick(win.guide.end_turn, Qt.MouseButton.LeftButton)
+    win.anim.finish_all()
+    assert win.guide.give_up.isVisible() and win.guide.end_turn.isVisible()
+    assert f"no end has come in {STALL_TURNS} turns" in win.guide.prompt.text()
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a: asked.append(a) or QMessageBox.StandardButton.Yes)
+    qtbot.mouseClick(win.guide.give_up, Qt.MouseButton.LeftButton)
+    win.anim.finish_all()
+    assert asked and win.ops.game.state.result == "loss:conceded"
+    assert win.end_screen.isVisible() and win.guide.give_up.isHidden()

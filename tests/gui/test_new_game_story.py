@@ -53,6 +53,18 @@ def test_a_story_refused_by_the_engine_says_why_and_stays_open(qtbot, win):
                                "morpheus_reloaded_revolutions"]
 
 
+@pytest.mark.rule("LE-STORY-05", "LE-SETUP-19")
+def test_a_story_offers_only_real_hero_groups_for_zion(qtbot, win):
+    """The standard groups and the three Extra Hero Groups; never the Oracle Heroes or The Source's
+    Extra, which carry a group name but are no Hero Group."""
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, STORY)
+    offered = {dlg.group_boxes[0].itemData(i) for i in range(dlg.group_boxes[0].count())}
+    assert {"neo_the_matrix", "the_keymaker", "seraph", "tank", "link"} <= offered
+    assert not offered & {"oracle", "the_source"}
+
+
 @pytest.mark.rule("LE-TRAITOR-01")
 def test_a_traitor_mode_is_offered_and_refused_outside_3_to_5_players(qtbot, win):
     dlg = dialog(win)

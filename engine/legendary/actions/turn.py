@@ -8,7 +8,7 @@ from engine.core.actions import Action, legal_choices
 from engine.core.actions import check_choose as _check_choose
 from engine.core.commands import Command, command
 from engine.core.results import Rejection
-from engine.legendary import flow
+from engine.legendary import flow, stall
 from engine.legendary.actions.common import R, gate
 from engine.legendary.table import Table
 
@@ -66,8 +66,9 @@ def do_concede(t: Table, cmd: Command) -> None:
 
 
 def legal_concede(t: Table) -> list[Command]:
-    """Never listed among the legal moves: the players ask for it."""
-    return []
+    """Giving the game up, offered once the game has stalled or nobody has a card left
+    (``stall.offered``); asked for, it is accepted at any time."""
+    return [command("concede")] if stall.offered(t) else []
 
 
 def check_end(t: Table, cmd: Command) -> Rejection | None:
@@ -109,8 +110,9 @@ OBJECTIVE = Action("objective", "objective: complete the current Part's Objectiv
                    check_objective, do_objective, legal_objective)
 MINOR_VICTORY = Action("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
                        check_minor_victory, do_minor_victory, legal_minor_victory)
-CONCEDE = Action("concede", "concede: the players give the game up (everyone loses); never listed among "
-                 "the legal moves, it is asked for", check_concede, do_concede, legal_concede)
+CONCEDE = Action("concede", "concede: the players give the game up (everyone loses); listed among the "
+                 "legal moves once the game has stalled or nobody has a card left", check_concede,
+                 do_concede, legal_concede)
 END = Action("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
              check_end, do_end, legal_end)
 CHOOSE = Action("choose", "choose K: answer the pending decision with option K (0-based)",

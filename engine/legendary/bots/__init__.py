@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.botplay import play_out
+from engine.legendary import stall
 from engine.legendary.bots.campaign_bot import CampaignBot
 from engine.legendary.bots.heuristic_bot import HeuristicBot
 from engine.legendary.bots.random_bot import RandomBot
@@ -30,19 +32,19 @@ def seat_bot(kind: str, seed: int, goal: str = "win") -> Any:
 
 def play_game(db: CardDB, setup: LegendarySetup, bot: str, seed: int,
               max_commands: int = 20000) -> LegendaryGame:
-    """Play one bot game to its end; returns the finished LegendaryGame (RuntimeError if the bot picks
-    an illegal command or the game does not end in ``max_commands``)."""
+    """Play one bot game to its end; returns the finished LegendaryGame. RuntimeError if the bot picks
+    an illegal command, and ``Unfinished`` for a game that hung: past ``stall.HUNG_TURNS`` turns
+    (bots give a stalled game up once it is offered) or ``max_commands`` commands."""
     game = LegendaryGame.new(setup, db, track_undo=False)
     player = BOTS[bot](seed)
-    steps = 0
-    while not game.over and steps < max_commands:
-        res = game.apply(player.choose(game))
-        if not res.accepted:
-            raise RuntimeError(f"bot chose an illegal command: {res}")
-        steps += 1
-    if not game.over:
-        raise RuntimeError(f"the game did not end in {max_commands} commands")
+    play_out(game, lambda g, seat: player.choose(g), max_commands, turns=turn_of, max_turns=stall.HUNG_TURNS)
     return game
 
 
-__all__ = ["BOTS", "CampaignBot", "HeuristicBot", "RandomBot", "SearchBot", "play_game", "seat_bot"]
+def turn_of(game: LegendaryGame) -> int:
+    """A Legendary game's turn number (the turn limit of a bot game, ``play_out``, reads it)."""
+    return int(game.state.turn_no)
+
+
+__all__ = ["BOTS", "CampaignBot", "HeuristicBot", "RandomBot", "SearchBot", "play_game", "seat_bot",
+           "turn_of"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from engine.core.commands import Command
-from engine.legendary import effects, flow, traitor
+from engine.legendary import effects, flow, stall, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.actrules import Hint
 from engine.legendary.game import LegendaryGame
@@ -37,7 +37,6 @@ def fx_value(fx_list: list[dict], time: int) -> float:
     return total
 
 
-STALEMATE_TURNS = 300  # a game this long has stalled: nobody can win or lose any more
 TIME_SHORT = 3  # a Time Track this low is worth Attack (Acts that sell Time Track steps)
 
 
@@ -67,8 +66,8 @@ class HeuristicBot:
         by: dict[str, list[Command]] = {}
         for c in legal:
             by.setdefault(c.verb, []).append(c)
-        if self._hopeless(t):
-            return Command("concede")
+        if "concede" in by and stall.stalled(t):  # the game has stalled: no end will come
+            return self._give_up(by)
         for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._turn_on_players,
                      self._spend):
             cmd = pick(t, by)
@@ -153,15 +152,11 @@ class HeuristicBot:
         hopeless = m is None or s.players[m].defeated or len(t.living()) == 1
         return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
 
-    def _hopeless(self, t: Table) -> bool:
-        """A Part that offers a Minor Victory the table may not take (a Traitor mode), in a game that
-        has stalled (nobody can win or lose any more, e.g. the Matrix player is gone while The One
-        stops the strikes on the Time Track).
-        The bot gives the game up instead of playing on without end."""
-        s = t.s
-        if not s.setup.get("traitor") or not flow.current_part(t).minor_victory:
-            return False
-        return s.turn_no > STALEMATE_TURNS
+    def _give_up(self, by: dict[str, list[Command]]) -> Command:
+        """The table's answer to the engine's offer to give a stalled game up (``stall.stalled``):
+        a Minor Victory still on offer is a win; otherwise the bot gives the game up instead of
+        playing on without end."""
+        return by["minor-victory"][0] if "minor-victory" in by else by["concede"][0]
 
     def _coordinate(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         best = None
@@ -275,7 +270,7 @@ class HeuristicBot:
         in_matrix = s.players[s.active].in_matrix
         return [c for pile, c in effects.enemies_in_play(t)
                 if (pile == "real_world" or pile.endswith(".beside")) != in_matrix
-                and "undefeatable" not in t.card(c).keywords]
+                and "undefeatable" not in t.keywords(c)]
 
     def _recruit(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         s = t.s
@@ -345,7 +340,7 @@ class HeuristicBot:
         s = t.s
         return any(s.defs[c] in wanted and (effects.enemy_attack(t, c) or 0) <= s.turn.attack
                    for c in s.piles["real_world"] if c in s.face_up and t.card(c).kind == "enemy"
-                   and "undefeatable" not in t.card(c).keywords)
+                   and "undefeatable" not in t.keywords(c))
 
     def _cz_strikes(self, t: Table) -> int:
         """How many strikes the Combat Zone would make this Strike Phase."""
@@ -355,7 +350,7 @@ class HeuristicBot:
             c = t.card(cid)
             if c.kind == "enemy" and cid in s.face_up and cid != s.inevitable and \
                     cid not in s.turn.bought_time and c.strike_mode == "normal":
-                n += 2 if "double_strike" in c.keywords else 1
+                n += 2 if "double_strike" in t.keywords(cid) else 1
         return n
 
     def _should_absorb(self, t: Table) -> bool:
@@ -392,7 +387,7 @@ class HeuristicBot:
             c = t.card(cid)
             if c.kind == "enemy":
                 need = effects.enemy_attack(t, cid)
-                if need is not None and need <= atk and "undefeatable" not in c.keywords:
+                if need is not None and need <= atk and "undefeatable" not in t.keywords(cid):
                     return True
             elif c.kind == "challenge" and (s.defs[cid] in wanted or self._challenge_worth(t, cid)):
                 if c.cost_attack <= atk and c.cost_recruit <= s.turn.recruit and \
@@ -403,7 +398,6 @@ class HeuristicBot:
 
     def _threat(self, t: Table, cid: int, wanted: set[str]) -> float:
         s = t.s
-        c = t.card(cid)
         v = 1.0 + (effects.enemy_attack(t, cid) or 0) * 0.2
         if s.defs[cid] in wanted:
             v += 10
@@ -412,7 +406,7 @@ class HeuristicBot:
         if cid in s.piles["combat"] or cid in s.piles["real_world"] or \
                 any(cid in s.piles[pp(p.seat, "beside")] for p in s.players):
             v += 4  # strikes this turn
-            if "double_strike" in c.keywords:
+            if "double_strike" in t.keywords(cid):
                 v += 2
         else:
             sp = rowmod.space_of(t, cid)
