@@ -147,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"matrix-engine {args.cmd}: error: {one_line(e)}", file=sys.stderr)
         return 2
     except RecursionError:
-        print(f"matrix-engine {args.cmd}: error: the input is nested too deeply", file=sys.stderr)
+        named = getattr(args, "save", None) or getattr(args, "file", None)
+        where = f'"{named}" ' if named is not None else "the input "
+        print(f"matrix-engine {args.cmd}: error: {where}is nested too deeply to be read", file=sys.stderr)
         return 2
 
 
@@ -173,8 +175,10 @@ def _run(args: argparse.Namespace) -> int:
         return 1 if out["errors"] else 0  # an engine error or a game that hung fails the run
     if args.cmd == "replay":
         game = load_any(args.save)
-        print(json.dumps({"hash": game.state_hash(), "commands": len(game.commands),
-                          "result": game.state.result}))
+        out = {"hash": game.state_hash(), "commands": len(game.commands), "result": game.state.result}
+        if getattr(game, "resumed", ""):  # an older build's save: the log went on from its kept position
+            out["resumed"] = f"{game.resumed} (commands counts only the moves replayed after it)"
+        print(json.dumps(out))
         return 0
     if args.cmd == "validate-cards":
         if args.ruleset != "legendary":

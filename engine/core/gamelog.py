@@ -24,8 +24,9 @@ from engine.core.cardfiles import CardLoadError
 from engine.core.commands import MAX_COMMAND_CHARS, Command, CommandSyntaxError, parse
 from engine.core.inputcheck import InputError, InputModel, check, one_line, shorten
 from engine.core.results import Accepted, Event, Rejection, Result
-from engine.core.savefile import SaveError, read_save, write_save
+from engine.core.savefile import MAX_SAVE_BYTES, SaveError, read_save, write_save
 from engine.core.table import BaseTable
+from engine.core.userfile import depth_problem
 
 
 class GameState(Protocol):
@@ -71,10 +72,15 @@ def saved_snapshot(payload: dict[str, Any]) -> dict[str, Any] | None:
     snap = payload.get("snapshot")
     if snap is None and isinstance(payload.get("snapshot_sealed"), str):
         try:
-            snap = json.loads(zlib.decompress(base64.b64decode(payload["snapshot_sealed"], validate=True)))
-        except (ValueError, zlib.error):
+            unpack = zlib.decompressobj()
+            text = unpack.decompress(base64.b64decode(payload["snapshot_sealed"], validate=True),
+                                     MAX_SAVE_BYTES)
+            if unpack.unconsumed_tail:  # (bigger than a save may be: a damaged or hostile field)
+                return None
+            snap = json.loads(text)
+        except (ValueError, RecursionError, zlib.error):
             return None
-    return snap if isinstance(snap, dict) else None
+    return snap if isinstance(snap, dict) and depth_problem(snap) is None else None
 
 
 def read_payload(payload: dict[str, Any], path: Path | None,

@@ -6,11 +6,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.gamelog import LoggedGame
+from engine.core.inputcheck import InputError
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
 from engine.legendary import flow
 from engine.legendary.carddb import CardDB, CardLoadError, load_db
 from engine.legendary.registry import ACTIONS, actions_for
+from engine.legendary.savedposition import MissingCards, read_position, unplayable
 from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
 from engine.legendary.table import Table
@@ -87,14 +89,7 @@ class LegendaryGame(LoggedGame[CardDB, State]):
                     path: Path | None) -> LegendaryGame | None:
         """Go on from a saved position whose cards this card database still holds."""
         db = db or load_db([Path(d) for d in setup.card_dirs])
-        try:
-            state = State.from_dict(copy.deepcopy(snapshot))
-            missing = sorted({str(d) for d in state.defs if not isinstance(d, str) or d not in db.cards})
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise SaveError(path, f"has a damaged saved position ({e})") from None
-        if missing:
-            raise SaveError(path, f"needs cards this installation lacks: {', '.join(missing[:5])}")
-        game = cls(db, state)
+        game = cls.from_position(snapshot, db, path, "saved position", "snapshot")
         game.initial = copy.deepcopy(snapshot)
         game.close_undo("the game goes on from a saved position")
         return game
@@ -140,11 +135,24 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         """A new game of the setup, or the edited starting position the save keeps."""
         if payload.get("initial") is None:
             return cls.new(setup, db)
-        try:
-            # a copy: the game's state must not share lists with the saved start it keeps
-            start = State.from_dict(copy.deepcopy(payload["initial"]))
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise SaveError(path, f"has a damaged starting position ({e})") from None
-        game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
+        db = db or load_db([Path(d) for d in setup.card_dirs])
+        game = cls.from_position(payload["initial"], db, path, "starting position", "initial")
         game.initial = payload["initial"]
+        return game
+
+    @classmethod
+    def from_position(cls, data: Any, db: CardDB, path: Path | None, what: str, name: str) -> LegendaryGame:
+        """A game going on from a position read from a save (its field ``name``; ``what`` it is, in
+        words), checked first (engine/legendary/savedposition.py); SaveError in one sentence for a
+        damaged one. The state is a copy: it shares nothing with ``data``."""
+        try:
+            state = read_position(data, db, name)
+        except MissingCards as e:
+            raise SaveError(path, str(e)) from None
+        except InputError as e:
+            raise SaveError(path, f"has a damaged {what} ({e})") from None
+        game = cls(db, state)
+        problem = unplayable(game)
+        if problem is not None:
+            raise SaveError(path, f"has a damaged {what}: the rules cannot play it ({problem})")
         return game

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.wording import one_line
 from matrix_gui.legendary.campaigns import STEP_ERRORS, CampaignDesk
 
 if TYPE_CHECKING:
@@ -174,7 +175,7 @@ class CampaignPage(QWidget):
         for e in self.desk.listing():
             c = e.campaign
             if c is None:  # a damaged file: listed with its reason, left as it is
-                item = QListWidgetItem(f"⚠ {e.path.name}: {e.error}")
+                item = QListWidgetItem(f"⚠ {e.path.name}: {e.reason or e.error}")
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
                 item.setToolTip(e.error)
             else:
@@ -195,7 +196,7 @@ class CampaignPage(QWidget):
             chars = self.desk.characters()
             db = self.desk.db_for(self.desk.new_card_dirs())
         except STEP_ERRORS as e:
-            self.say(f"Cannot load the cards: {e}")
+            self.say(f"Cannot load the cards: {one_line(e)}")
             return
         for ch, avatar in chars:
             item = QListWidgetItem(self.desk.avatar_name(db, avatar))
@@ -209,12 +210,12 @@ class CampaignPage(QWidget):
 
     def _show(self, campaign_id: str | None) -> None:
         self.selected = campaign_id
-        c = None
+        c = path = None
         if campaign_id is not None:
             try:
-                c = self.desk.load(campaign_id)[1]
+                path, c = self.desk.load(campaign_id)
             except STEP_ERRORS as e:
-                self.say(str(e))
+                self.say(one_line(e))
         _clear(self.team_row)
         _clear(self.games_grid)
         for b in (self.btn_play, self.btn_retry, self.btn_give_up):
@@ -230,7 +231,7 @@ class CampaignPage(QWidget):
         try:
             db = self.desk.db_for(c.card_dirs)
         except STEP_ERRORS as e:
-            self.say(f"Cannot load the cards of this campaign: {e}")
+            self.say(f'Campaign file "{path}": its cards cannot be loaded ({one_line(e)})')
             db = None
         self._show_team(c, db)
         self._show_games(c)
@@ -322,7 +323,7 @@ class CampaignPage(QWidget):
         try:
             c = self.desk.create(self.team(), custom=custom, name=self.name_edit.text())
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             return False
         self.say("")
         self.win.status(f"Campaign {c.name!r} started")
@@ -334,7 +335,7 @@ class CampaignPage(QWidget):
         try:
             db = self.desk.db_for(self.desk.new_card_dirs())
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             return
         dlg = CustomFilmsDialog(db, self)
         if dlg.exec() == QDialog.DialogCode.Accepted:
@@ -347,7 +348,7 @@ class CampaignPage(QWidget):
         try:
             self.desk.play(self.selected)
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             self._show(self.selected)
             return False
         self.say("")
@@ -370,7 +371,7 @@ class CampaignPage(QWidget):
         try:
             c = self.desk.give_up(self.selected)
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             return
         self.say("")
         self.win.status(c.describe())

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.core.cardfiles import CardLoadError
 from engine.core.savefile import SaveError
 from engine.legendary.setup import SetupError
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 # What a campaign step may fail with: the engine's reason (CampaignError is a ValueError), a file
 # that cannot be read or written, cards that do not load.
-STEP_ERRORS: tuple[type[BaseException], ...] = (ValueError, SetupError, SaveError, OSError)
+STEP_ERRORS: tuple[type[BaseException], ...] = (ValueError, SetupError, SaveError, OSError, CardLoadError)
 RECORDS_FILE = "records.json"
 
 
@@ -60,7 +61,13 @@ class CampaignDesk:
     # --- reading ------------------------------------------------------------------------------------
 
     def listing(self) -> list[Listed]:
-        return self.store.listing()
+        """The campaign files; a folder that cannot be read is one entry with its reason."""
+        from engine.legendary.campaign import Listed
+
+        try:
+            return self.store.listing()
+        except SaveError as e:
+            return [Listed(self.store.folder, None, str(e), e.reason)]
 
     def db_for(self, card_dirs: list[str]) -> CardDB:
         """The cards a campaign is played with (raises CardLoadError)."""
