@@ -5,6 +5,8 @@ replay SAVE    verify a save (any ruleset) by replaying it; print the final stat
 validate-cards load every card file and check the lessons; counts per category, or errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
+serve          host a game for remote players without a GUI (docs/network.md)
+join           join a hosted game; a bot plays the seat
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from typing import Any
 
 from engine.cli_campaign import add_parser as add_campaign_parser
 from engine.cli_campaign import run as run_campaign
+from engine.cli_net import add_parsers as add_net_parsers
+from engine.cli_net import run as run_net
 from engine.core.botplay import Unfinished
 from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
@@ -135,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
     add_campaign_parser(sub)
+    add_net_parsers(sub)
     args = parser.parse_args(argv)
     if args.cmd == "simulate" and args.ruleset == "legendary":
         from engine.legendary.bots import BOTS
@@ -226,6 +231,8 @@ def _run(args: argparse.Namespace) -> int:
         return 1 if out["failures"] else 0
     if args.cmd == "campaign":
         return run_campaign(args)
+    if args.cmd in ("serve", "join"):
+        return run_net(args)
     return 2
 
 

@@ -517,10 +517,14 @@ class MainWindow(QMainWindow):
         self.log.add_events(events)
         if getattr(game, "resumed", ""):  # an older save: said once, plainly, nothing lost
             self.log.add_line(f"Note: {game.resumed}.", "#ffd54f")
-            self.status(f"Loaded {path}: {game.resumed}")
-        else:
-            self.status(f"Loaded {path}")
+        self.status(self.loaded_text(Path(path), getattr(game, "resumed", "")))
         return True
+
+    def loaded_text(self, path: Path, resumed: str = "") -> str:
+        """The status after a load: the save's file, or "your last game" for the autosave (its
+        folder is the app's business, not the player's)."""
+        said = "Continuing your last game" if path == self.paths.autosave else f"Loaded {path}"
+        return f"{said}: {resumed}" if resumed else said
 
     def step_through(self, path: Path) -> bool:
         """Open a save to step through (forwards, backwards, take over from any position); on

@@ -164,6 +164,12 @@ class LoggedGame(Generic[DB, S]):
         """What ``seat`` may see (None: a spectator)."""
         raise NotImplementedError
 
+    def events_for(self, seat: int | None, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """The events of the last command as ``seat`` may see them (what a seat's screen, or a
+        client over the network, animates): by default all of them, for a ruleset whose events name
+        no card that a seat may not see."""
+        return list(events)
+
     def reveals(self, ev: Event) -> bool:
         """Whether ``ev`` shows something hidden, so that undo must not go back past it."""
         return ev.kind in self.REVEALING
@@ -304,8 +310,9 @@ class LoggedGame(Generic[DB, S]):
             reveal = next((e for e in events if reveals(e)), None)
             if reveal is not None:
                 self._snapshots.clear()
-                shown = self.reveal_words(reveal)
-                self._undo_closed = f"'{parsed.text()}' revealed hidden information: {shown}"
+                # in the players' words: the first revealing event that says what it showed
+                said = next((e for e in events if e.text and reveals(e)), reveal)
+                self._undo_closed = f"the last move revealed something new ({self.reveal_words(said)})"
             else:
                 self._snapshots.append((before, seat))
         return Accepted(events)
@@ -346,6 +353,10 @@ class LoggedGame(Generic[DB, S]):
         view["can_undo"] = refusal is None
         view["undo_refusal"] = refusal or ""
         return view
+
+    def branched(self) -> None:
+        """This game was just taken over from a stepped-through save: a ruleset forgets here what
+        tied the saved game to something beyond it (by default nothing does)."""
 
     def close_undo(self, why: str) -> None:
         """Forget every snapshot: nothing before this point can be taken back."""

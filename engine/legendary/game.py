@@ -15,8 +15,8 @@ from engine.legendary.registry import ACTIONS, actions_for
 from engine.legendary.savedposition import MissingCards, read_position, unplayable
 from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
-from engine.legendary.table import Table
-from engine.legendary.view import observe
+from engine.legendary.table import PILE_WORDS, Table
+from engine.legendary.view import events_for, observe
 
 RULESET = "legendary"
 # Events after which undo would leak hidden information (LE-MATRIX-11, DESIGN §2).
@@ -34,9 +34,7 @@ def _reveals(ev: Event) -> bool:
     return False
 
 
-# Where a revealing event took its card from, and what the other revealing events show (undo refusal).
-SOURCE_WORDS = {"zion": "Zion", "hovercraft": "the Hovercraft stack", "strikes": "the Strike deck",
-                "matrix_deck": "the Matrix Deck"}
+# What the revealing events show, in words (the undo refusal).
 REVEAL_WORDS = {"cards_drawn": "cards were drawn", "card_revealed": "a card was turned face up",
                 "shuffled": "a deck was shuffled", "strike_drawn": "a Strike card was drawn",
                 "deck_reshuffled": "a deck was reshuffled",
@@ -49,9 +47,14 @@ def _reveal_words(ev: Event) -> str:
         return ev.text
     if ev.kind == "card_moved":
         src = str(ev.data.get("src", ""))
-        where = SOURCE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
+        where = PILE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
         return f"a card was taken from {where}"
     return REVEAL_WORDS.get(ev.kind, ev.kind.replace("_", " "))
+
+
+def _without_campaign(setup: dict[str, Any]) -> dict[str, Any]:
+    """A saved setup as if it named no campaign (the field is left out while unset)."""
+    return {k: v for k, v in setup.items() if k != "campaign"}
 
 
 class LegendaryGame(LoggedGame[CardDB, State]):
@@ -98,6 +101,15 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     def setup(self) -> LegendarySetup:
         return LegendarySetup.from_dict(self.state.setup)
 
+    def branched(self) -> None:
+        """A campaign game taken over from a replay is a game of its own, no try of its campaign
+        (nothing records it there; its HUD shows no campaign line). Its setup keeps what made the
+        position: the campaign's Time Track, scars and prep turns."""
+        if self.state.setup.get("campaign"):
+            self.state.setup = _without_campaign(self.state.setup)
+            if self.initial is not None:
+                self.initial = {**self.initial, "setup": _without_campaign(self.initial["setup"])}
+
     # --- the ruleset's parts -------------------------------------------------------------------
 
     def seat_problem(self, seat: int) -> Rejection | None:
@@ -117,6 +129,10 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator of a non-secret game)."""
         return self.with_undo(observe(self.db, self.state, seat), seat)
+
+    def events_for(self, seat: int | None, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """The events of the last command without the cards ``seat`` may not see."""
+        return events_for(self.state, seat, events)
 
     # --- saves ---------------------------------------------------------------------------------
 

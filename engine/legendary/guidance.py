@@ -44,6 +44,21 @@ def current_part(t: Table) -> Any:
     return next((p for p in t.card(acts[-1]).parts if p.part == t.s.part), None)
 
 
+def objective_cards(t: Table) -> list[str]:
+    """The cards the current Objective is about, by definition: those it counts (Defeat X,
+    Complete Y), or, for an Objective its Act's rule checks, the cards of the Act's hint that the
+    Objective's text names."""
+    part = current_part(t)
+    obj = None if part is None else part.objective
+    if obj is None:
+        return []
+    if obj.type == "hook":
+        hint = t.db.acts.hints.get(obj.hook)
+        named = sorted(hint.cards) if hint is not None else []
+        return [d for d in named if d in t.db.cards and t.db.cards[d].name in obj.text]
+    return list(dict.fromkeys(obj.cards))
+
+
 def act_part(t: Table) -> str:
     """'Act 1 Part 2: Title' (LE-ACT-02/03)."""
     part = current_part(t)

@@ -110,8 +110,9 @@ class CampaignPage(QWidget):
         self.campaign_list.currentItemChanged.connect(self._picked)
         left.addWidget(self.campaign_list, 3)
         left.addWidget(_head("New campaign"))
-        self.name_edit = QLineEdit()
+        self.name_edit = QLineEdit()  # a readable name is offered; the players may write their own
         self.name_edit.setPlaceholderText("Name (optional)")
+        self.name_edit.setAccessibleName("Name of the new campaign")
         left.addWidget(self.name_edit)
         hint = QLabel("The team: one character per player, in seat order")
         hint.setObjectName("muted")
@@ -190,6 +191,18 @@ class CampaignPage(QWidget):
         self._show(chosen.data(Qt.ItemDataRole.UserRole) if chosen is not None else None)
         if self.team_list.count() == 0:
             self._fill_team()
+        self._offer_name()
+
+    def _offer_name(self) -> None:
+        """Offer the film campaign's readable name, unless the players wrote one of their own."""
+        from engine.core.cardfiles import CardLoadError
+
+        if self.name_edit.isModified():
+            return
+        try:
+            self.name_edit.setText(self.desk.default_name())
+        except (*STEP_ERRORS, CardLoadError):  # (starting a campaign says why)
+            self.name_edit.setText("")
 
     def _fill_team(self) -> None:
         try:
@@ -321,13 +334,16 @@ class CampaignPage(QWidget):
         """Start a film campaign (``custom`` None) or a custom one for the ticked team; a refusal
         shows the engine's reason and changes nothing."""
         try:
-            c = self.desk.create(self.team(), custom=custom, name=self.name_edit.text())
+            # the name offered is the film campaign's: a custom one untouched gets its own
+            name = self.name_edit.text() if custom is None or self.name_edit.isModified() \
+                else self.desk.default_name(custom)
+            c = self.desk.create(self.team(), custom=custom, name=name)
         except STEP_ERRORS as e:
             self.say(one_line(e))
             return False
         self.say("")
         self.win.status(f"Campaign {c.name!r} started")
-        self.name_edit.clear()
+        self.name_edit.setText("")  # (not modified: the next campaign is offered a name again)
         self.refresh(select=c.id)
         return True
 

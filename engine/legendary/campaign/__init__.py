@@ -38,6 +38,7 @@ from engine.legendary.campaign.play import (
     Carried,
     campaign_of,
     carried_of,
+    default_name,
     film_plans,
     give_up,
     new_campaign,
@@ -52,6 +53,6 @@ __all__ = [
     "GAMES", "Campaign", "CampaignError", "CampaignFileError", "CampaignId", "CampaignStore",
     "Carried", "Catalog", "Character", "FilmPlan", "Finished", "Game", "Listed", "Outcome", "Try",
     "autoplay", "avatar_for", "campaign_of", "carried_of", "catalog", "check_custom", "custom_problems",
-    "film_plans", "finish", "give_up", "new_campaign", "next_start_time", "outcome_of", "play",
-    "prep_turns_next", "read_campaign", "record", "recorded", "scars_gained", "seal", "setup_of",
+    "default_name", "film_plans", "finish", "give_up", "new_campaign", "next_start_time", "outcome_of",
+    "play", "prep_turns_next", "read_campaign", "record", "recorded", "scars_gained", "seal", "setup_of",
 ]
