@@ -16,10 +16,9 @@ pytest_plugins = ["tests.plugins.rule_recorder"]
 @pytest.fixture(scope="module")
 def cards_once():
     """Each set of card folders loaded once in this module (tests/robust/helpers.py)."""
-    from tests.robust.helpers import cache_card_loads
+    from tests.robust.helpers import cached_card_loads
 
-    with pytest.MonkeyPatch.context() as mp:
-        cache_card_loads(mp)
+    with cached_card_loads():
         yield
 
 

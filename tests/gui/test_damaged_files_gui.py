@@ -88,7 +88,7 @@ def test_a_campaign_whose_card_folder_is_gone_is_shown_with_its_reason(qtbot, wi
     win.btn_campaign.click()
     page = win.campaign_page
     assert win.pages.currentWidget() is page and page.selected == "fresh"
-    assert page.heading.text() == "fresh"
+    assert page.heading.text() == body["name"]  # (its default name: film and date)
     path = win.paths.campaigns / "fresh.json"
     assert page.refusal.text() == (f'Campaign file "{path}": its cards cannot be loaded '
                                    "(/nonexistent/my-cards: the card folder does not exist)")

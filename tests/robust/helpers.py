@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.core.savefile import write_save
 
 
@@ -70,25 +72,39 @@ def shipped_cards_copy(tmp_path: Path, monkeypatch: Any) -> Path:
     return copy
 
 
-def cache_card_loads(monkeypatch: Any) -> None:
-    """Load each set of Legendary card folders once for the test (hundreds of saves name the same
-    cards; the cards are not what such a test damages). Folders that fail to load are read again."""
+@contextlib.contextmanager
+def cached_card_loads() -> Any:
+    """While open, load each set of Legendary card folders once (hundreds of saves name the same
+    cards; the cards are not what such a test damages). Folders that fail to load are read again.
+
+    A module imported meanwhile may keep the cached loader under its own name (``from ... import
+    load_db``), so once closed the loader reads the cards again instead of answering from the cache.
+    """
     import functools
 
     import engine.legendary.carddb as carddb
     import engine.legendary.game as game
 
     load = carddb.load_db
+    open_ = True
 
     @functools.cache
     def cached(dirs: tuple[str, ...], base: Path | None) -> Any:
         return load([Path(d) for d in dirs], base=base)
 
     def load_db(extra_dirs: Any = (), *, base: Path | None = None) -> Any:
+        if not open_:
+            return load(extra_dirs, base=base)
         return cached(tuple(str(d) for d in extra_dirs), base)
 
-    monkeypatch.setattr(carddb, "load_db", load_db)
-    monkeypatch.setattr(game, "load_db", load_db)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(carddb, "load_db", load_db)
+        mp.setattr(game, "load_db", load_db)
+        try:
+            yield
+        finally:
+            open_ = False
+            cached.cache_clear()
 
 
 @contextlib.contextmanager
