@@ -18,6 +18,7 @@ RULESETS = ("engine.legendary", "engine.replay")
 NOT_RULES = {
     "engine.legendary.bots.search_bot.CONFIRM": "the look-ahead bot's tuning",
     "engine.legendary.bots.search_bot.LOSS_CREDIT": "the look-ahead bot's tuning",
+    "engine.legendary.stall.HUNG_TURNS": "where a bot game's play-out stops as hung, not a rule of the game",
     "engine.replay.state.HUMANS": "a side's index in the state",
     "engine.replay.state.MACHINES": "a side's index in the state",
 }
