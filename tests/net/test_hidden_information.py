@@ -31,7 +31,7 @@ from engine.core.commands import parse
 from engine.net.rulesets import GameOptions, new_game
 from tests.net.netplay import close_all, local_game, open_seats, play_out, seat_clients, start_host
 
-CARD_KEYS = frozenset({"id", "card", "cards", "chit"})
+CARD_KEYS = frozenset({"id", "ids", "card", "cards", "chit"})
 NUMBER_KEYS = frozenset({
     # the protocol
     "v", "version", "seat", "seats", "ack", "by", "acting", "next_n", "latency_ms",
