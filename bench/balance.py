@@ -32,9 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import cli  # noqa: E402
 from engine.core.botplay import Unfinished, play_out  # noqa: E402
 from engine.core.commands import Command  # noqa: E402
+from engine.headless import player_counts  # noqa: E402
+from engine.legendary.bots import turn_of  # noqa: E402
+from engine.legendary.carddb import load_db  # noqa: E402
 from engine.legendary.films import available_films  # noqa: E402
 from engine.legendary.quickstart import default_setup  # noqa: E402
 from engine.legendary.stall import HUNG_TURNS  # noqa: E402
@@ -47,7 +49,7 @@ def _one_game(job: tuple[str, int, int, str, str, str | None]) -> dict[str, Any]
     from engine.legendary.game import LegendaryGame
 
     bot, n, s, film, goal, traitor = job
-    db = _DB.get("db") or _DB.setdefault("db", cli._db([]))
+    db = _DB.get("db") or _DB.setdefault("db", load_db())
     times: list[float] = []
     weighed: list[float] = []  # the decisions the look-ahead bot played moves out for
 
@@ -67,7 +69,7 @@ def _one_game(job: tuple[str, int, int, str, str, str | None]) -> dict[str, Any]
         game = LegendaryGame.new(default_setup(db, n, s, [], film, traitor), db, track_undo=False)
         player = BOTS[bot](s, goal=goal) if bot == "search" else BOTS[bot](s)
         analyse = getattr(player, "analyse", None)
-        play_out(game, choose, MAX_COMMANDS, turns=cli.turn_of, max_turns=HUNG_TURNS)
+        play_out(game, choose, MAX_COMMANDS, turns=turn_of, max_turns=HUNG_TURNS)
     except Unfinished as e:  # stopped at the limit, never left to loop: a failing result
         return {"hang": f"seed {s}: {e}"}
     except Exception as e:  # an engine bug: counted and shown, never hidden
@@ -91,7 +93,7 @@ def legendary_report(games: int, bot: str, seed: int, players: list[int],
     seconds per decision (median, 99th percentile, slowest)."""
     from engine.legendary.setup import validate
 
-    db = cli._db([])
+    db = load_db()
     film = film or available_films(db)[0].id
     validate(db, default_setup(db, players[0], seed, [], film, traitor))  # a bad setup: one clear error
     rows = []
@@ -162,18 +164,17 @@ def team_of(db: Any, players: int) -> list[str]:
 def campaign_report(games: int, bot: str, seed: int, players: list[int],
                     max_tries: int = 30) -> dict[str, Any]:
     """One row per player count: ``games`` film campaigns played by ``bot`` with retries."""
-    from engine.cli_campaign import autoplay
-    from engine.legendary.campaign import GAMES, CampaignId, new_campaign
+    from engine.legendary.campaign import CampaignId, autoplay, new_campaign
 
-    db = cli._db([])
+    db = load_db()
     limits = sorted({*TRIES_SHOWN, max_tries})
     rows = []
     for n in players:
         team = team_of(db, n)
         finished = dict.fromkeys(limits, 0)
-        tries: list[list[int]] = [[] for _ in range(GAMES)]  # tries used by each game that was won
+        tries: list[list[int]] = [[] for _ in db.films]  # tries used by each game that was won
         scars: list[int] = []
-        start_times: list[list[int]] = [[], []]  # games 2 and 3
+        start_times: list[list[int]] = [[] for _ in list(db.films)[1:]]  # games 2, 3, ...
         errors: list[str] = []
         start = time.perf_counter()
         for g in range(games):
@@ -284,12 +285,12 @@ def main(argv: list[str] | None = None) -> int:
         report = balance_report(args.games, args.seed)
         report.setdefault("ruleset", "replay")
     elif args.campaign:
-        report = campaign_report(args.games, args.bot or "campaign", args.seed, cli.player_counts(players),
+        report = campaign_report(args.games, args.bot or "campaign", args.seed, player_counts(players),
                                  args.max_tries)
     else:
         try:
             report = legendary_report(args.games, args.bot or "heuristic", args.seed,
-                                      cli.player_counts(players), args.film, args.traitor, args.jobs,
+                                      player_counts(players), args.film, args.traitor, args.jobs,
                                       args.goal)
         except ValueError as e:  # a film that is not loaded, a bad player count
             print(f"balance: error: {e}", file=sys.stderr)

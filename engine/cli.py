@@ -26,11 +26,11 @@ from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
 from engine.core.inputcheck import one_line
 from engine.core.savefile import SaveError
+from engine.headless import RULESETS, card_folder, load_any, player_counts
 
 # Bad input (a damaged save, card file or scenario, an unreadable file): one line, exit status 2.
 # SetupError and ScenarioError are ValueErrors.
 EXPECTED_ERRORS = (SaveError, CardLoadError, OSError, ValueError)
-RULESETS = ("legendary", "replay", "expedition")
 
 
 def _db(extra: list[str]) -> Any:
@@ -39,30 +39,11 @@ def _db(extra: list[str]) -> Any:
     return load_db([Path(d) for d in extra])
 
 
-def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 20000) -> Any:
-    """Play one bot game to its end; returns the finished LegendaryGame. Raises on an engine bug,
-    and ``Unfinished`` for a game that hung: past ``stall.HUNG_TURNS`` turns (bots give a stalled
-    game up once it is offered) or ``max_commands`` commands."""
-    from engine.core.botplay import play_out
-    from engine.legendary.bots import BOTS
-    from engine.legendary.game import LegendaryGame
-    from engine.legendary.stall import HUNG_TURNS
-
-    game = LegendaryGame.new(setup, db, track_undo=False)
-    player = BOTS[bot](seed)
-    play_out(game, lambda g, seat: player.choose(g), max_commands, turns=turn_of, max_turns=HUNG_TURNS)
-    return game
-
-
-def turn_of(game: Any) -> int:
-    """A Legendary game's turn number (the benches' turn limit reads it)."""
-    return int(game.state.turn_no)
-
-
 def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
              max_commands: int = 20000, film: str | None = None, traitor: str | None = None
              ) -> dict[str, Any]:
     """Play ``games`` bot games and summarise them."""
+    from engine.legendary.bots import play_game
     from engine.legendary.quickstart import default_setup
     from engine.legendary.setup import validate
 
@@ -102,53 +83,6 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
             "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),
             "commands_per_second": round(commands / elapsed, 1) if elapsed else 0}
-
-
-def load_any(path: Path) -> Any:
-    """Load a save of any ruleset, as its envelope names it (a LegendaryGame, ReplayGame or
-    ExpeditionGame), with the autosave journal beside it folded in; raises SaveError for a bad file
-    or a ruleset this engine does not know."""
-    from engine.core.autosave import read_autosave
-    from engine.core.savefile import SaveError
-
-    ruleset, payload = read_autosave(path)
-    if ruleset == "legendary":
-        from engine.legendary.game import LegendaryGame
-
-        return LegendaryGame.from_payload(payload, path=Path(path))
-    if ruleset == "replay":
-        from engine.replay.game import ReplayGame
-
-        return ReplayGame.from_payload(payload, path=Path(path))
-    if ruleset == "expedition":
-        from engine.expedition.game import ExpeditionGame
-
-        return ExpeditionGame.from_payload(payload, path=Path(path))
-    raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this engine does not know '
-                                f'(known: {", ".join(RULESETS)})')
-
-
-def player_counts(text: str) -> list[int]:
-    """An argparse type: ``4``, ``1-5`` or ``2,3``, each count 1 to 5 (LE-GEN-01)."""
-    try:
-        if "-" in text:
-            lo, hi = (whole_number(x) for x in text.split("-"))
-            counts = list(range(lo, hi + 1))
-        else:
-            counts = [whole_number(x) for x in text.split(",")]
-    except (ValueError, argparse.ArgumentTypeError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a player count such as 4, 1-5 or 2,3") from None
-    if not counts or not all(1 <= n <= 5 for n in counts):
-        raise argparse.ArgumentTypeError(f"{text!r}: LE-GEN-01: the game is for 1 to 5 players")
-    return counts
-
-
-def card_folder(text: str) -> str:
-    """An argparse type: an existing folder of card files."""
-    if not Path(text).is_dir():
-        what = "is not a folder" if Path(text).exists() else "does not exist"
-        raise argparse.ArgumentTypeError(f"card folder {text!r} {what}")
-    return text
 
 
 def _cards_problem(db: Any) -> str | None:
@@ -204,8 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     val.add_argument("--ruleset", choices=RULESETS, default="legendary")
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
-    add_campaign_parser(sub, card_folder)
-    add_net_parsers(sub, card_folder, RULESETS)
+    add_campaign_parser(sub)
+    add_net_parsers(sub)
     args = parser.parse_args(argv)
     if args.cmd == "simulate" and args.ruleset == "legendary":
         from engine.legendary.bots import BOTS

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +20,14 @@ from engine.core.cliargs import positive_int, whole_number
 from engine.core.inputcheck import InputError, check
 from engine.core.userdirs import app_dirs, campaigns_dir
 from engine.core.userfile import UnreadableFile, parse_json, read_text_limited
+from engine.headless import card_folder, load_any
 
 MAX_CUSTOM_BYTES = 1024 * 1024  # three films take ~1 KB
 
 
-def add_parser(sub: Any, card_folder: Any) -> argparse.ArgumentParser:
+def add_parser(sub: Any) -> argparse.ArgumentParser:
     """The ``campaign`` command and its subcommands, under ``sub`` (argparse subparsers)."""
-    camp = sub.add_parser("campaign", help="play a campaign of three games (new, show, advance, ...)",
+    camp = sub.add_parser("campaign", help="play a campaign, a game per film (new, show, advance, ...)",
                           description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     camp.add_argument("--dir", type=Path, default=None,
                       help="the campaign folder (default: campaigns/ in the user data folder)")
@@ -164,29 +164,24 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _advance(args: argparse.Namespace, store: Any) -> int:
-    from engine.cli import load_any
     from engine.legendary import campaign as cp
     from engine.legendary.game import LegendaryGame
 
     game = load_any(args.save)
     if not isinstance(game, LegendaryGame):
         raise ValueError(f"{str(args.save)!r} is not a Legendary Encounters game")
-    setup = game.setup
-    named = cp.campaign_of(setup)
-    ref = args.campaign or (named[0] if named else "")
-    if not ref:
+    done = cp.finish(store, game, save=Path(args.save).resolve(), ref=args.campaign)
+    if done is None:
         raise ValueError(f"{str(args.save)!r} is not a campaign game: name the campaign with --campaign")
-    path, c = store.load(ref)
-    carried = cp.record(game.db, c, setup, cp.outcome_of(game.db, game.state),
-                        save=str(Path(args.save).resolve()))
-    store.save(c, path)
+    c = done.campaign
     print(json.dumps({"id": c.id, "state": c.describe(), "result": game.state.result,
-                      **carried.__dict__}, indent=1))
+                      **done.carried.__dict__}, indent=1))
     return 0
 
 
 def _autoplay(args: argparse.Namespace, store: Any) -> int:
     from engine.legendary.bots import BOTS
+    from engine.legendary.campaign import autoplay
 
     if args.bot not in BOTS:
         raise ValueError(f"unknown bot {args.bot!r}; known: {', '.join(sorted(BOTS))}")
@@ -195,27 +190,3 @@ def _autoplay(args: argparse.Namespace, store: Any) -> int:
                    after_try=lambda done: store.save(done, path))
     print(json.dumps({"id": c.id, "state": c.describe(), "scars": c.scars, "tries": log}, indent=1))
     return 0
-
-
-def autoplay(db: Any, c: Any, bot: str, max_tries: int,
-             after_try: Callable[[Any], None] | None = None) -> list[dict[str, Any]]:
-    """A bot plays campaign ``c`` (changed in place) until it is over or the game it waits on has
-    used up ``max_tries`` tries, as a team would stop; one log row per try played.
-    ``after_try(c)`` runs after each try is recorded (e.g. to save the campaign)."""
-    from engine.cli import play_game
-    from engine.legendary import campaign as cp
-
-    log = []
-    while not c.over:
-        number = c.current.number
-        if c.current.pending is None and len(c.current.tries) >= max_tries:
-            break  # this game has used up its tries: the campaign waits, as a team would
-        setup = cp.play(c)
-        game = play_game(db, setup, bot, setup.seed)
-        carried = cp.record(db, c, setup, cp.outcome_of(db, game.state))
-        if after_try is not None:
-            after_try(c)
-        log.append({"game": number, "result": game.state.result,
-                    "scars_gained": carried.scars_gained, "defeated": carried.defeated,
-                    "next_time": carried.next_time, "next_prep_turns": carried.next_prep_turns})
-    return log

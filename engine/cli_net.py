@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.cliargs import whole_number
+from engine.headless import RULESETS, card_folder, load_any
 
 
 def seat_list(text: str) -> list[int]:
@@ -43,14 +44,14 @@ def seconds(text: str) -> float:
     return x
 
 
-def add_parsers(sub: Any, card_folder: Any, rulesets: tuple[str, ...]) -> None:
+def add_parsers(sub: Any) -> None:
     """The ``serve`` and ``join`` commands, under ``sub`` (argparse subparsers)."""
     from engine.net import DEFAULT_PORT
 
     srv = sub.add_parser("serve", help="host a game for remote players (no GUI)",
                          description="Host a game: the engine and every hidden card stay on this machine; "
                                      "each remote player sees only their seat's view.")
-    srv.add_argument("--ruleset", choices=rulesets, default="legendary")
+    srv.add_argument("--ruleset", choices=RULESETS, default="legendary")
     srv.add_argument("--players", type=whole_number, default=None,
                      help="seats (Legendary 1-5, default 2; Replay 2; Expedition 1-4, default 2)")
     srv.add_argument("--film", default=None, help="a Legendary film id (default: the first loaded film)")
@@ -125,7 +126,6 @@ def _session(args: argparse.Namespace) -> tuple[Any, Any, str | None]:
     data = app_dirs()[0]
     bots = dict.fromkeys(args.bots, args.bot_kind)
     if args.resume is not None:
-        from engine.cli import load_any
         from engine.net.rulesets import recorded_bots
 
         game = load_any(args.resume)

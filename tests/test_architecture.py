@@ -7,11 +7,16 @@
 - the GUI never imports ``engine.cli``;
 - ``engine/net`` (remote play) reaches a ruleset only through ``engine/net/rulesets.py``, and
   neither ``engine/core`` nor a ruleset imports it;
-- production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree.
+- production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree;
+- no import cycle among the engine's modules, in-function imports included;
+- the benches use only public engine names, never the command line's modules;
+- each Legendary verb has one home, the module the docs' table names.
 """
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -114,3 +119,160 @@ def test_the_contract_sees_real_imports() -> None:
     found = {mod for _, mod in imports(ROOT / "engine" / "legendary" / "game.py")}
     assert {"engine.core.gamelog", "engine.core.gamelog.LoggedGame"} <= found
     assert under("engine.replay.rules", *RULESETS) and not under("engine.replayer", *RULESETS)
+
+
+# --- no import cycle --------------------------------------------------------------------------------
+
+
+def import_graph(*packages: str) -> dict[str, dict[str, int]]:
+    """For each module of ``packages``, the modules of ``packages`` it imports and the line of the
+    first such import: every import statement counts, in a function or at module level, for it runs
+    whenever that code runs. ``from a import b`` counts as importing ``a.b`` when that is a module,
+    else ``a``. Importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first, so those count
+    too, except the importing module's own packages (already running when it loads)."""
+    paths = {module_name(p): p for p in files(*packages)}
+    graph: dict[str, dict[str, int]] = {}
+    for mod, path in paths.items():
+        ancestors = {mod.rsplit(".", k)[0] for k in range(1, mod.count(".") + 1)}
+        if path.name == "__init__.py":
+            ancestors.add(mod)
+        out: dict[str, int] = {}
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            for target in _targets(node, mod, path):
+                target = target if target in paths else target.rsplit(".", 1)[0]
+                parts = target.split(".")
+                for k in range(1, len(parts) + 1):
+                    name = ".".join(parts[:k])
+                    if name in paths and name not in ancestors and name != mod:
+                        out.setdefault(name, node.lineno)  # type: ignore[attr-defined]
+        graph[mod] = out
+    return graph
+
+
+def _targets(node: ast.AST, mod: str, path: Path) -> list[str]:
+    """The modules (or module.name) one import statement names."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    base = node.module or ""
+    if node.level:
+        package = mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]
+        up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+        base = ".".join([*up, base] if base else up)
+    return [f"{base}.{alias.name}" for alias in node.names]
+
+
+def cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The import cycles of ``graph``: its strongly connected parts of two or more modules (Tarjan),
+    each sorted, with no module named twice across them."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while (w := stack.pop()) != v:
+                part.append(w)
+            part.append(v)
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _described(graph: dict[str, dict[str, int]], part: list[str]) -> str:
+    edges = [f"{a}:{line} -> {b}" for a in part for b, line in sorted(graph[a].items()) if b in part]
+    return f"{len(part)} modules: " + "; ".join(edges)
+
+
+def test_no_import_cycle_among_engine_modules() -> None:
+    """A newcomer can read the engine from the bottom up: no module imports, even from inside a
+    function, a module that imports it back (docs/architecture.md, "What may import what")."""
+    graph = import_graph("engine")
+    assert [_described(graph, part) for part in cycles(graph)] == []
+
+
+def test_the_cycle_finder_sees_cycles_in_functions_and_through_packages() -> None:
+    graph = {"a": {"b": 1}, "b": {"c": 2}, "c": {"a": 3}, "d": {"a": 1}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b": 1}, "b": {}}) == []
+    # engine/legendary/game.py imports its registry at module level; the graph holds that edge
+    assert "engine.legendary.registry" in import_graph("engine")["engine.legendary.game"]
+
+
+# --- the bench uses the engine's public API ---------------------------------------------------------
+
+
+def test_bench_imports_only_public_names_and_never_the_command_line() -> None:
+    """bench/ measures the engine through its public API: no ``_private`` name of an engine module
+    (imported, or read off an imported module), and not the ``matrix-engine`` command's modules."""
+    bad = offences(files("bench"), ("engine.cli", "engine.cli_campaign"))
+    for p in files("bench"):
+        tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
+        modules = set()  # local names bound to engine modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+                bad += [f"{p.relative_to(ROOT)}:{node.lineno} imports {node.module}.{a.name}"
+                        for a in node.names if a.name.startswith("_")]
+                modules |= {a.asname or a.name for a in node.names}
+            elif isinstance(node, ast.Import):
+                modules |= {a.asname or a.name.split(".")[0] for a in node.names
+                            if a.name.startswith("engine")}
+        bad += [f"{p.relative_to(ROOT)}:{n.lineno} reads {n.value.id}.{n.attr}"
+                for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                and n.value.id in modules and n.attr.startswith("_") and not n.attr.startswith("__")]
+    assert bad == []
+
+
+# --- a verb's one home, as docs/architecture.md shows it ----------------------------------------------
+
+
+def _home(*functions: object) -> str:
+    """The one file the functions are defined in (AssertionError when they live apart)."""
+    homes = {Path(inspect.getfile(f)).resolve().relative_to(ROOT).as_posix() for f in functions}
+    assert len(homes) == 1, f"{[getattr(f, '__name__', f) for f in functions]} live apart: {sorted(homes)}"
+    return homes.pop()
+
+
+def verb_homes_in_docs() -> dict[str, str]:
+    """verb -> file, from the table "| verbs | their one home |" of docs/architecture.md."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text.split("| verbs | their one home |", 1)[1].split("\n\n", 1)[0]
+    out = {}
+    for row in table.splitlines()[2:]:
+        verbs, home = (cell.strip() for cell in row.strip().strip("|").split("|"))
+        out |= {v.strip(" `"): home.strip("`") for v in verbs.split(",")}
+    return out
+
+
+def test_each_legendary_verb_has_one_home_and_the_docs_show_it() -> None:
+    """Each general verb's check, perform and legal generator live in one module, which declares
+    its Action; docs/architecture.md names that module. Each Act command's check, perform and
+    candidates live in its Act's module."""
+    from engine.legendary.actions import GENERAL
+    from engine.legendary.acts import SHIPPED
+
+    homes = {}
+    for action in GENERAL:
+        homes[action.verb] = _home(action.check, action.perform, action.legal)
+        module = importlib.import_module(action.check.__module__)  # declares the Action by its verb
+        assert getattr(module, action.verb.upper().replace("-", "_")) is action
+    assert verb_homes_in_docs() == homes
+    for act in SHIPPED:
+        for cmd in act.commands:
+            _home(cmd.check, cmd.perform, cmd.candidates)

@@ -52,10 +52,14 @@ class ActionRegistry(Generic[T]):
     def add(self, verb: str, usage: str, check: Check[T], perform: Perform[T], legal: Legal[T], *,
             gated: bool = True) -> None:
         """Register one verb (once): its check, perform, usage text and legal-command generator."""
-        if verb in self._actions:
-            raise ValueError(f"command {verb!r} is registered twice")
-        self._actions[verb] = Action(verb, usage, check, perform, legal, gated)
-        (self._gated if gated else self._ungated).append(legal)
+        self.add_action(Action(verb, usage, check, perform, legal, gated))
+
+    def add_action(self, action: Action[T]) -> None:
+        """Register one verb (once), declared as an ``Action``."""
+        if action.verb in self._actions:
+            raise ValueError(f"command {action.verb!r} is registered twice")
+        self._actions[action.verb] = action
+        (self._gated if action.gated else self._ungated).append(action.legal)
 
     def __getitem__(self, verb: str) -> Action[T]:
         return self._actions[verb]

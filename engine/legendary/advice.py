@@ -16,10 +16,9 @@ from typing import Any
 from engine.core.commands import Command
 from engine.legendary import effects, flow, strikeplan
 from engine.legendary import row as rowmod
-from engine.legendary.acts import registry
 from engine.legendary.bots.search_bot import Analysis, Option, SearchBot
 from engine.legendary.game import LegendaryGame
-from engine.legendary.registry import ACTIONS
+from engine.legendary.registry import actions_for
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
@@ -100,7 +99,7 @@ def _objective_cards(t: Table) -> set[str]:
     obj = part.objective if part is not None else None
     if obj is None:
         return set()
-    hint_ = registry().hints.get(obj.hook) if obj.hook else None
+    hint_ = t.db.acts.hints.get(obj.hook) if obj.hook else None
     return set(obj.cards) | (set(hint_.cards) if hint_ is not None else set())
 
 
@@ -375,7 +374,7 @@ def _defeat_smith(t: Table, seat: int, cmd: Command) -> tuple[str, str]:
 
 def _other(t: Table, seat: int, cmd: Command) -> tuple[str, str]:
     """A command this module has no words of its own for: its usage line."""
-    act = ACTIONS.get(cmd.verb)
+    act = actions_for(t.db.acts).get(cmd.verb)
     usage = getattr(act, "usage", "") if act is not None else ""
     what = usage.split(":", 1)[1].strip() if ":" in usage else ""
     return cmd.text().capitalize(), what

@@ -1,9 +1,9 @@
-"""Load and validate the Legendary card files into a read-only card database."""
+"""Load and validate the Legendary card files into a read-only card database (``CardDB``,
+``engine/legendary/carddata.py``), bound to the rules of the Acts its cards name (by default the
+shipped Acts, ``engine/legendary/acts/``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -19,173 +19,18 @@ from engine.core.cardfiles import (
     validation_problems,
 )
 from engine.legendary import schema
-from engine.legendary.cardindex import CardIndex
+from engine.legendary.actrules import Registry
+from engine.legendary.acts import registry
+from engine.legendary.carddata import CardDB, CardModel
+from engine.legendary.carddata import category as category  # public here too
 from engine.resources import cards_dir
 
-CardModel = Any  # one of the schema card models
 FILMS_FILE = "films.toml"  # the film setups and the starting deck, not cards
 PLAYMAT_FILE = "playmat.toml"
 # Files of a card folder that hold no cards.
 NOT_CARD_FILES = (PLAYMAT_FILE, FILMS_FILE, "keywords.toml")
 # The card discriminator tags pydantic puts in error locations (left out of the messages).
 KIND_TAGS = ("hero", "avatar", "act", "enemy", "challenge", "event", "special", "strike", "inevitable")
-
-
-@dataclass
-class CardDB:
-    """All card definitions by id, the playmat, and effects as plain dicts for the engine."""
-
-    cards: dict[str, CardModel]
-    playmat: schema.Playmat
-    files: dict[str, str] = field(default_factory=dict)  # card id -> file name
-    films: dict[str, schema.Film] = field(default_factory=dict)  # by id, in release order
-    starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies) per player (LE-SETUP-01)
-    neo_groups: frozenset[str] = frozenset()  # the Neo Hero Groups (LE-STORY-04), films.toml
-    _fx: dict[tuple[str, str], list[dict]] = field(default_factory=dict)
-    _area: frozenset[str] | None = None
-    _area_with: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
-
-    def area_cards(self) -> frozenset[str]:
-        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability (computed once)."""
-        if self._area is None:
-            self._area = frozenset(d for d in self.cards
-                                   if self.fx(d, "matrix_row") or self.fx(d, "combat_zone"))
-        return self._area
-
-    @cached_property
-    def fingerprint(self) -> str:
-        """A digest of what numbers the cards of a game (every definition id and its copies): a
-        save's log replays only over the same fingerprint."""
-        import hashlib
-
-        text = ";".join(f"{d}:{self.cards[d].copies}" for d in sorted(self.cards))
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    @cached_property
-    def index(self) -> CardIndex:
-        """The card sets and least costs the rules ask for on every command (computed once)."""
-        return CardIndex.of(self)
-
-    @cached_property
-    def extra_groups(self) -> frozenset[str]:
-        """The Extra Hero Groups: the Extra Heroes' groups some card shuffles into Zion during play
-        (``add_extras_to_zion``, LE-SETUP-19), the only Extras a story may start there
-        (LE-STORY-05). Extras that are only ever gained (the Oracle Heroes) are no Hero Group."""
-        extra = [c for c in self.cards.values() if c.kind == "hero" and c.extra and c.group]
-        out: set[str] = set()
-        for card in self.cards.values():
-            own = card.deck if card.deck.startswith("act:") else None  # else: the current Act's
-            for fx in _effects_named(card.model_dump(), "add_extras_to_zion"):
-                # the instruction adds its own Act's Extras (LE-ACT-17): one group, or all of them
-                out.update(c.group for c in extra if own in (None, c.deck)
-                           and fx.get("group") in (None, c.group))
-        return frozenset(out)
-
-    def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
-        """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``
-        (each pair computed once)."""
-        got = self._area_with.get((verb, what))
-        if got is None:
-            got = self._area_with[verb, what] = frozenset(
-                d for d in self.area_cards()
-                if any(e["verb"] == verb and e.get("what") == what
-                       for e in (*self.fx(d, "matrix_row"), *self.fx(d, "combat_zone"))))
-        return got
-
-    def phone_spaces(self) -> dict[str, int]:
-        """The Row spaces with a phone, by lower-case space name (a shared dict: do not change)."""
-        return self.index.phones
-
-    def fx(self, card_id: str, attr: str) -> list[dict]:
-        """The effects list ``attr`` of a card as plain dicts (cached)."""
-        key = (card_id, attr)
-        got = self._fx.get(key)
-        if got is None:
-            card = self.cards[card_id]
-            if attr == "class_ability_fx":
-                value = card.class_ability.effects if getattr(card, "class_ability", None) else []
-            else:
-                value = getattr(card, attr, None) or []
-            got = [e.model_dump() for e in value]
-            self._fx[key] = got
-        return got
-
-    def with_cards(self, cards: dict[str, CardModel]) -> CardDB:
-        """A copy holding other card definitions, with the same playmat, films and starting deck."""
-        return CardDB(cards=cards, playmat=self.playmat, films=self.films,
-                      starting_deck=self.starting_deck, neo_groups=self.neo_groups)
-
-    def kind_counts(self) -> dict[str, int]:
-        """Physical card counts per category (copies included)."""
-        out: dict[str, int] = {}
-        for c in self.cards.values():
-            out[category(c)] = out.get(category(c), 0) + c.copies
-        return dict(sorted(out.items()))
-
-
-    def act_counts(self) -> dict[str, dict[str, int]]:
-        """Per Act story: its Act cards, mini-deck and Extras (the components table's columns)."""
-        out: dict[str, dict[str, int]] = {}
-        for c in self.cards.values():
-            if not c.deck.startswith("act:"):
-                continue
-            row = out.setdefault(c.deck[4:], {"act_cards": 0, "mini_deck": 0, "extras": 0})
-            key = "act_cards" if c.kind == "act" else "extras" if c.extra else "mini_deck"
-            row[key] += c.copies
-        return dict(sorted(out.items()))
-
-    def group_counts(self) -> dict[str, int]:
-        """Cards per Hero Group (standard and Extra), copies included."""
-        out: dict[str, int] = {}
-        for c in self.cards.values():
-            if c.kind == "hero" and c.group:
-                out[c.group] = out.get(c.group, 0) + c.copies
-        return dict(sorted(out.items()))
-
-    def film_counts(self) -> dict[str, dict[str, int]]:
-        """Per film: its Avatars and Hero Group cards present, and its Acts' cards (LE-FILMS)."""
-        groups = self.group_counts()
-        acts = self.act_counts()
-        out: dict[str, dict[str, int]] = {}
-        for film in self.films.values():
-            row = {"avatars": sum(1 for a in film.avatars if a in self.cards),
-                   "hero_group_cards": sum(groups.get(g, 0) for g in film.groups)}
-            for n, story in enumerate(film.acts, start=1):
-                for key, k in acts.get(story, {"act_cards": 0, "mini_deck": 0, "extras": 0}).items():
-                    row[f"act{n}_{key}"] = k
-            out[film.id] = row
-        return out
-
-
-def category(card: CardModel) -> str:
-    """The sorting-guide category of a card, used by validate-cards."""
-    if card.deck == "traitor_mode":  # the 9 Traitor Mode cards (LE-TRAITOR-02, LE-SMITH-01)
-        return "traitor_mode"
-    if card.kind == "hero":
-        if card.deck == "starting":
-            return card.id
-        if card.deck == "hovercraft":
-            return "hovercraft"
-        if card.extra:
-            return "extra_hero"
-        return "hero_group"
-    if getattr(card, "part_of_the_system", False):
-        return "part_of_the_system"
-    if card.kind in ("enemy", "challenge", "event", "special", "inevitable"):
-        return "extra_matrix_card" if card.extra else "mini_deck"
-    return card.kind
-
-
-def _effects_named(node: Any, verb: str) -> Iterable[dict[str, Any]]:
-    """Every effect ``verb`` in a card's data, at any depth (options, nested effects)."""
-    if isinstance(node, dict):
-        if node.get("verb") == verb:
-            yield node
-        for v in node.values():
-            yield from _effects_named(v, verb)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _effects_named(v, verb)
 
 
 def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
@@ -204,11 +49,9 @@ def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
             yield from _hook_names(v)
 
 
-def _hook_problems(card: CardModel) -> list[str]:
+def _hook_problems(card: CardModel, acts: Registry) -> list[str]:
     """Act rules a card names that no Act module declares (checked at load, never mid-game)."""
-    from engine.legendary.acts import registry
-
-    known = {"effect": registry().effects, "query": registry().queries}
+    known = {"effect": acts.effects, "query": acts.queries}
     return [f"unknown hook {name!r} (no Act declares the {kind} {name!r})"
             for kind, name in _hook_names(card.model_dump()) if name not in known[kind]]
 
@@ -246,16 +89,17 @@ def _load_films(paths: Iterable[Path], cards: dict[str, CardModel], problems: li
 
 
 def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
-               films_paths: Iterable[Path] = ()) -> CardDB:
-    """Load card TOML files (and the playmat and film files); raise CardLoadError listing every
-    problem."""
+               films_paths: Iterable[Path] = (), acts: Registry | None = None) -> CardDB:
+    """Load card TOML files (and the playmat and film files) bound to the rules of ``acts`` (default:
+    the shipped Acts); raise CardLoadError listing every problem."""
+    acts = registry() if acts is None else acts
     problems: list[str] = []
     cards: dict[str, CardModel] = {}
     files: dict[str, str] = {}
     for name, parsed in read_card_files(paths, schema.CardFile, problems, KIND_TAGS):
         for card in parsed.card:
             try:
-                problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card))
+                problems.extend(f"{name}: card '{card.id}': {m}" for m in _hook_problems(card, acts))
             except RecursionError:
                 problems.append(f"{name}: card '{card.id}': {TOO_DEEP}")
             add_card(cards, files, name, card, problems)
@@ -275,7 +119,7 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
         raise CardLoadError(problems)
     assert playmat is not None
     return CardDB(cards=cards, playmat=playmat, files=files, films=films, starting_deck=deck,
-                  neo_groups=neo)
+                  neo_groups=neo, acts=acts)
 
 
 def card_files(folder: Path) -> list[Path]:
@@ -284,8 +128,10 @@ def card_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.toml") if p.name not in NOT_CARD_FILES)
 
 
-def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> CardDB:
-    """The shipped cards plus any extra folders (fixtures, user stories)."""
+def load_db(extra_dirs: Iterable[Path | str] = (), *, base: Path | None = None,
+            acts: Registry | None = None) -> CardDB:
+    """The shipped cards plus any extra folders (fixtures, user stories), bound to the rules of
+    ``acts`` (default: the shipped Acts; a test film may bring Act modules of its own)."""
     base = base or cards_dir("legendary")
     paths = card_files(base)
     films = [base / FILMS_FILE]
@@ -294,4 +140,4 @@ def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> Car
         paths.extend(card_files(Path(d)))
         if (Path(d) / FILMS_FILE).is_file():
             films.append(Path(d) / FILMS_FILE)
-    return load_files(paths, base / PLAYMAT_FILE, films)
+    return load_files(paths, base / PLAYMAT_FILE, films, acts)

@@ -8,11 +8,9 @@ out of reach, instead of reading card data or asking the database for an index e
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from engine.legendary.carddb import CardDB
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +38,9 @@ class CardIndex:
     decks: dict[str, tuple[str, ...]]  # the card ids of each deck (setup builds piles from them)
 
     @classmethod
-    def of(cls, db: CardDB) -> CardIndex:
-        cards = db.cards
+    def of(cls, cards: Mapping[str, Any], playmat: Any, area: Iterable[dict]) -> CardIndex:
+        """The index of ``cards`` on ``playmat``; ``area`` holds every effect of their "Matrix Row:"
+        and "Combat Zone:" abilities."""
 
         def ids(kind: str, *keywords: str) -> frozenset[str]:
             return frozenset(d for d, c in cards.items() if c.kind == kind and all(k in c.keywords
@@ -58,7 +57,7 @@ class CardIndex:
         decks: dict[str, tuple[str, ...]] = {}
         for d in sorted(cards):
             decks[cards[d].deck] = (*decks.get(cards[d].deck, ()), d)
-        area = [e for d in db.area_cards() for e in (*db.fx(d, "matrix_row"), *db.fx(d, "combat_zone"))]
+        area = list(area)
         return cls(
             heroes=ids("hero"), once_this_turn=having("once_this_turn"),
             sacrifice=having("sacrifice"), on_draw=having("on_draw"),
@@ -72,7 +71,7 @@ class CardIndex:
                               for a in (c.attack, c.upside_down_attack) if a is not None), default=None),
             least_buy_time_cost=min((cards[d].buy_time_cost for d in buy_time), default=None),
             least_evade_cost=min((cards[d].evade_cost for d in evade), default=None),
-            least_scan_cost=min((sp.scan_cost for sp in db.playmat.row if sp.scan_cost is not None),
+            least_scan_cost=min((sp.scan_cost for sp in playmat.row if sp.scan_cost is not None),
                                 default=None),
-            phones={sp.name.lower(): i for i, sp in enumerate(db.playmat.row) if sp.phone},
+            phones={sp.name.lower(): i for i, sp in enumerate(playmat.row) if sp.phone},
             parts=parts, decks=decks)

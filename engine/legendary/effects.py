@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from engine.legendary import row as rowmod
-from engine.legendary.acts import registry
 from engine.legendary.schema import Class
 from engine.legendary.state import pp, row
 from engine.legendary.table import Table
@@ -338,7 +337,7 @@ def _targets(t: Table, task: dict) -> list[tuple[str, int]]:
     for pl, c in enemies_in_play(t, fx["where"]):
         if not _match(t, c, fx):
             continue
-        no = registry().defeat_forbidden(t, seat, c)
+        no = t.db.acts.defeat_forbidden(t, seat, c)
         if no is None:
             out.append((pl, c))
             continue
@@ -407,7 +406,7 @@ def _clear_matrix_deck(t: Table, task: dict) -> None:
     if cleared:
         t.emit("matrix_deck_cleared", f"The Matrix Deck is cleared ({len(cleared)} cards)",
                count=len(cleared))
-    for hook in registry().cleared_hooks:
+    for hook in t.db.acts.cleared_hooks:
         hook(t, cleared)
 
 
@@ -651,7 +650,7 @@ def _own_extra(t: Table, task: dict) -> int | None:
 @verb("hook")
 def _hook(t: Table, task: dict) -> None:
     """A rule of an Act no verb can say (engine/legendary/acts/)."""
-    registry().effect(task["fx"]["name"])(t, task)
+    t.db.acts.effect(task["fx"]["name"])(t, task)
 
 
 def _act_story(t: Table, src: int | None = None) -> str:

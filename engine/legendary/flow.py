@@ -7,7 +7,6 @@ from typing import Any
 from engine.core.tasks import TaskRunner
 from engine.legendary import effects, strikeplan
 from engine.legendary import row as rowmod
-from engine.legendary.acts import registry
 from engine.legendary.state import PLAYER_PILES, Turn, dock, pp
 from engine.legendary.table import Table
 
@@ -274,7 +273,7 @@ def _strike(t: Table, task: dict) -> None:
     p = s.players[seat]
     if p.defeated:
         return
-    if any(spare(t, seat, task["src"]) for spare in registry().spare_hooks):
+    if any(spare(t, seat, task["src"]) for spare in t.db.acts.spare_hooks):
         t.emit("strike_skipped", f"{t.name(task['src'])} does not strike {t.player_name(seat)}",
                card=task["src"], seat=seat)
         return
@@ -401,7 +400,7 @@ def check_defeat(t: Table, seat: int, src: int | None = None) -> None:
 def defeat_player(t: Table, seat: int, src: int | None = None) -> None:
     """LE-DEFEAT-08..12; a mode's rule may act first or replace the defeat (Act registry)."""
     s = t.s
-    for hook in registry().defeat_hooks:
+    for hook in t.db.acts.defeat_hooks:
         if hook(t, seat, src):
             return
     name = t.player_name(seat)
@@ -462,7 +461,7 @@ def objective_met(t: Table) -> bool:
     if obj.type == "announce":
         return True
     if obj.type == "hook":
-        return registry().query(obj.hook)(t)
+        return t.db.acts.query(obj.hook)(t)
     pile = "defeated_enemies" if obj.type == "defeated" else "discarded"
     wanted, defs = obj.cards, t.s.defs  # a few card ids: a list is as quick as a set to ask
     return sum(1 for c in t.s.piles[pile] if defs[c] in wanted) >= obj.count

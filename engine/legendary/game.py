@@ -11,7 +11,7 @@ from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
 from engine.legendary import flow
 from engine.legendary.carddb import CardDB, CardLoadError, load_db
-from engine.legendary.registry import ACTIONS
+from engine.legendary.registry import ACTIONS, actions_for
 from engine.legendary.savedposition import MissingCards, read_position, unplayable
 from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
@@ -69,6 +69,7 @@ class LegendaryGame(LoggedGame[CardDB, State]):
 
     def __init__(self, db: CardDB, state: State, *, track_undo: bool = True) -> None:
         super().__init__(db, state, track_undo=track_undo)
+        self.ACTIONS = actions_for(db.acts)  # the general verbs and the commands of these cards' Acts
         self.initial: dict[str, Any] | None = None  # set when the game starts from an edited position
 
     # --- creation -----------------------------------------------------------------------------

@@ -7,9 +7,8 @@ from typing import Any
 
 from engine.core.commands import Command
 from engine.legendary import stall, strikeplan
-from engine.legendary.acts import registry
 from engine.legendary.carddb import CardDB
-from engine.legendary.registry import ACTIONS
+from engine.legendary.registry import actions_for
 from engine.legendary.state import State, pp
 from engine.legendary.table import Table
 
@@ -54,7 +53,7 @@ def objective_cards(t: Table) -> list[str]:
     if obj is None:
         return []
     if obj.type == "hook":
-        hint = registry().hints.get(obj.hook)
+        hint = t.db.acts.hints.get(obj.hook)
         named = sorted(hint.cards) if hint is not None else []
         return [d for d in named if d in t.db.cards and t.db.cards[d].name in obj.text]
     return list(dict.fromkeys(obj.cards))
@@ -114,7 +113,7 @@ def next_step(t: Table) -> str:
 
 
 def _legal(t: Table, verb: str) -> bool:
-    act = ACTIONS.get(verb)
+    act = actions_for(t.db.acts).get(verb)
     return act is not None and act.check(t, Command(verb)) is None
 
 

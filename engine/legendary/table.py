@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.results import Decision, Event
 from engine.core.table import BaseTable
-from engine.legendary.carddb import CardDB
+from engine.legendary.carddata import CardDB
 from engine.legendary.state import State, pp
 
 # Piles in the players' words (event texts, the undo refusal): the table's own, then a player's.
@@ -185,9 +185,7 @@ class Table(BaseTable[CardDB, State]):
         if self.s.time <= 0:
             self.end_game("loss:time", "LE-TIME-02", "the Time Track reached 0")
         elif self.s.mods.time_watch is not None:
-            from engine.legendary.acts import registry  # here: the Act modules import this one
-
-            registry().effect(self.s.mods.time_watch)(self, {"seat": self.s.active})
+            self.db.acts.effect(self.s.mods.time_watch)(self, {"seat": self.s.active})
 
     def end_game(self, result: str, rule: str, cause: str) -> None:
         """End the game with ``result``; the rule and the cause in words stay in ``s.ending``."""

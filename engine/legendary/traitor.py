@@ -13,8 +13,10 @@ from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
-from engine.legendary.acts.attack_payments import attack_refused
-from engine.legendary.acts.base import ActCommand, ActRules, Restriction
+from engine.legendary import flow, row
+from engine.legendary.actrules import ActCommand, ActRules, Restriction
+from engine.legendary.attack_payments import attack_refused
+from engine.legendary.effects import defeat_enemy, enemies_in_play
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
@@ -249,8 +251,6 @@ def _smith_card(t: Table) -> int | None:
 def assimilate(t: Table, task: dict) -> None:
     """LE-SMITH-03/04: revealed from the Matrix Deck, Assimilated Smith leaves the Row (default)
     and becomes the active player's Avatar; they heal every Strike and their turn jumps to Cleanup."""
-    from engine.legendary import flow, row
-
     s = t.s
     cid, seat = task["src"], s.active
     where = row.in_matrix_area(t, cid)
@@ -326,14 +326,10 @@ def check_free_smith(t: Table, cmd: Command) -> Rejection | None:
 
 
 def _in_play(t: Table, cid: int) -> str | None:
-    from engine.legendary.effects import enemies_in_play
-
     return next((pl for pl, c in enemies_in_play(t) if c == cid), None)
 
 
 def do_free_smith(t: Table, cmd: Command) -> None:
-    from engine.legendary.effects import defeat_enemy
-
     s = t.s
     cid = cmd.args[0]
     pile = _in_play(t, cid)
@@ -345,8 +341,6 @@ def do_free_smith(t: Table, cmd: Command) -> None:
 
 def free_smith_candidates(t: Table) -> Iterator[Command]:
     if mode(t) == ME_ME_ME and t.s.mods.smiths_gone:
-        from engine.legendary.effects import enemies_in_play
-
         for _, c in enemies_in_play(t):
             if is_smith_enemy(t, c):
                 yield Command("defeat-smith", (c,))
@@ -382,8 +376,6 @@ def check_strike_player(t: Table, cmd: Command) -> Rejection | None:
 
 
 def do_strike_player(t: Table, cmd: Command) -> None:
-    from engine.legendary import flow
-
     s = t.s
     target = cmd.args[0]
     cost = t.health(target)

@@ -283,9 +283,7 @@ class CampaignPage(QWidget):
         self.team_row.addStretch(1)
 
     def _show_games(self, c: Campaign) -> None:
-        from engine.legendary.campaign import GAMES
-
-        for i in range(GAMES):
+        for i in range(c.length):
             g = c.games[i] if i < len(c.games) else None
             plan = c.films[i]
             self.games_grid.addWidget(QLabel(f"Game {i + 1}"), i, 0)
@@ -402,7 +400,7 @@ class CustomFilmsDialog(QDialog):
     many more, and OK waits until there are none."""
 
     def __init__(self, db: CardDB, parent: QWidget | None = None) -> None:
-        from engine.legendary.campaign import GAMES, catalog
+        from engine.legendary.campaign import catalog
         from engine.legendary.campaign.play import CampaignError, film_plans
         from matrix_gui.cardfaces.spec import Labels, humanize
 
@@ -423,7 +421,7 @@ class CustomFilmsDialog(QDialog):
         self.names: list[QLineEdit] = []
         self.acts: list[list[QComboBox]] = []
         self.groups: list[list[QComboBox]] = []
-        for i in range(GAMES):
+        for i in range(cat.games):
             plan = start[i] if i < len(start) else None
             name = QLineEdit(plan.name if plan else f"Film {i + 1}")
             self.names.append(name)
@@ -442,13 +440,13 @@ class CustomFilmsDialog(QDialog):
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setObjectName("refusal")
-        lay.addWidget(self.reason, 1 + GAMES * 2, 0, 1, 4)
+        lay.addWidget(self.reason, 1 + cat.games * 2, 0, 1, 4)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                    QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        lay.addWidget(buttons, 2 + GAMES * 2, 0, 1, 4)
+        lay.addWidget(buttons, 2 + cat.games * 2, 0, 1, 4)
         for cb in [c for row in self.acts + self.groups for c in row]:
             cb.currentTextChanged.connect(self.check)
         for name in self.names:

@@ -17,7 +17,7 @@ from engine.core.savefile import SaveError
 from engine.legendary.setup import SetupError
 
 if TYPE_CHECKING:
-    from engine.legendary.campaign import Campaign, Carried, Listed
+    from engine.legendary.campaign import Campaign, Carried, Finished, Listed
     from engine.legendary.carddb import CardDB
     from engine.legendary.game import LegendaryGame
     from matrix_gui.legendary.campaignpage import CampaignPage
@@ -183,6 +183,8 @@ class CampaignDesk:
         if ended is not None:
             self.show_ended(ended)
             if playing:
+                from engine.legendary.campaign import seal
+
                 seal(game, ended.campaign)
         elif line and game.over and playing:  # it ended but was never recorded (the app was killed)
             self.game_ended(game)
@@ -215,46 +217,26 @@ class CampaignDesk:
         """Record a finished campaign game in its campaign (None: not a campaign game). Its save is
         kept under saves/ so the campaign's history points at the whole game. Raises with the
         engine's reason (e.g. a try already recorded, or a campaign given up)."""
-        from engine.legendary.campaign import campaign_of, outcome_of, record
+        from engine.legendary.campaign import campaign_of, finish
 
         ref = campaign_of(game.setup)
         if ref is None:
             return None
         cid, number, try_no = ref
-        path, c = self.load(cid)
         saves = self.win.paths.saves
         saves.mkdir(parents=True, exist_ok=True)
         save = saves / f"{cid}-game{number}-try{try_no}.json"
         game.save(save)
-        carried = record(game.db, c, game.setup, outcome_of(game.db, game.state), save=str(save))
-        self.store.save(c, path)
-        seal(game, c)
-        names = [p["name"] for p in game.observe(None)["players"]]
-        return Ended(c, carried, names, number, try_no)
+        done = finish(self.store, game, save=save)
+        return None if done is None else _ended(game, done)
 
     def ended_of(self, game: LegendaryGame) -> Ended | None:
         """A finished campaign game that was recorded before (Continue or Load shows it again):
         what its campaign's file says it carried over; None when it is not one."""
-        from engine.legendary.campaign import GAMES, Carried, campaign_of
+        from engine.legendary.campaign import recorded
 
-        ref = campaign_of(game.setup)
-        if ref is None or not game.over:
-            return None
-        try:
-            c = self.load(ref[0])[1]
-        except STEP_ERRORS:
-            return None
-        number, try_no = ref[1:]
-        g = c.games[number - 1] if number <= len(c.games) else None
-        t = g.tries[try_no - 1] if g is not None and try_no <= len(g.tries) else None
-        if t is None or not t.finished or t.seed != game.setup.seed:
-            return None
-        won = t.result == "major"
-        nxt = c.games[number] if won and number < len(c.games) else None
-        carried = Carried(won, won and number == GAMES, list(t.scars_gained), list(t.defeated),
-                          None if nxt is None else nxt.start_time, nxt is not None and nxt.prep_turns)
-        names = [p["name"] for p in game.observe(None)["players"]]
-        return Ended(c, carried, names, number, try_no)
+        done = recorded(self.store, game)
+        return None if done is None else _ended(game, done)
 
     def note_game(self, game: LegendaryGame) -> None:
         """Note a finished game outside a campaign in the Records (raises RecordsFileError or
@@ -276,7 +258,7 @@ class CampaignDesk:
     def hud_line(self, game: Any) -> str:
         """The HUD's campaign line for ``game`` ("" outside a campaign): the campaign's own words
         while the try is the one it waits for, else the game and try the save names."""
-        from engine.legendary.campaign import GAMES, campaign_of
+        from engine.legendary.campaign import campaign_of
         from engine.legendary.game import LegendaryGame
 
         if not isinstance(game, LegendaryGame):
@@ -291,13 +273,14 @@ class CampaignDesk:
         pending = None if c is None or c.over else c.current.pending
         if c is not None and pending is not None and (c.current.number, pending.number) == ref[1:]:
             return c.describe()
-        return f"Campaign: game {ref[1]} of {GAMES}, try {ref[2]}"
+        if c is not None:
+            return f"Campaign: game {ref[1]} of {c.length}, try {ref[2]}"
+        return f"Campaign: game {ref[1]}, try {ref[2]}"
 
 
-def seal(game: LegendaryGame, c: Campaign) -> None:
-    """A recorded game's end is final: taking its last command back would leave the campaign
-    behind the game."""
-    game.close_undo(f"the end of this game is recorded in the campaign {c.name!r}")
+def _ended(game: LegendaryGame, done: Finished) -> Ended:
+    names = [p["name"] for p in game.observe(None)["players"]]
+    return Ended(done.campaign, done.carried, names, done.game, done.try_no)
 
 
 def next_step(c: Campaign) -> str:
@@ -312,15 +295,13 @@ def next_step(c: Campaign) -> str:
 
 def carry_over_lines(end: Ended) -> list[str]:
     """What the end screen says a campaign game carried over, from the engine's ``Carried``."""
-    from engine.legendary.campaign import GAMES
-
     cr, c = end.carried, end.campaign
     if not cr.won:
         return [f"Only a Major Victory moves the campaign on (LE-CAMPAIGN-10): game {end.game} "
                 f"waits for a retry, with the same setup (LE-CAMPAIGN-11).",
                 f"Tries of game {end.game} so far: {len(c.games[end.game - 1].tries)}."]
     gained = [f"{n} +{k}" for n, k in zip(end.names, cr.scars_gained, strict=False) if k]
-    lines = [f"Game {end.game} of {GAMES} won.",
+    lines = [f"Game {end.game} of {c.length} won.",
              "Scars gained: " + (", ".join(gained) if gained else "none"),
              defeated_line(end)]
     if cr.campaign_won:

@@ -1,6 +1,8 @@
 """Shared fixtures for campaign tests: the shipped cards plus two stand-in films
-(tests/fixtures/campaign/films.toml), so a three-film campaign exists before Reloaded and
-Revolutions are registered."""
+(tests/fixtures/campaign/films.toml), and ``fdb``, whose three films are The Matrix and the two
+stand-ins. A film campaign has a game per registered film, so campaigns made from the command line
+load the test cards without the stand-ins (``FILM_DIRS``): their film campaign is the shipped
+three."""
 from __future__ import annotations
 
 import dataclasses
@@ -13,6 +15,7 @@ from engine.legendary.carddb import CardDB, load_db
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CARD_DIRS = [str(FIXTURES / "cards"), str(FIXTURES / "campaign")]
+FILM_DIRS = [str(FIXTURES / "cards")]
 TEAM = ["neo", "switch", "niobe"]
 
 

@@ -19,7 +19,7 @@ def finish(db: CardDB, c: Campaign, out: Outcome):
 
 def play_to_end(db: CardDB, c: Campaign, bot: str = "heuristic"):
     """Play the try the campaign waits for with a bot; (setup, finished game, outcome)."""
-    from engine.cli import play_game
+    from engine.legendary.bots import play_game
 
     setup = play(c)
     game = play_game(db, setup, bot, setup.seed)

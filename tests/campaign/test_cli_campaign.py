@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from engine.cli import main, play_game
+from engine.cli import main
+from engine.legendary.bots import play_game
 from engine.legendary.game import LegendaryGame
-from tests.campaign.conftest import CARD_DIRS
+from tests.campaign.conftest import FILM_DIRS
 
-CARDS = [a for d in CARD_DIRS for a in ("--cards", d)]
+CARDS = [a for d in FILM_DIRS for a in ("--cards", d)]
 
 
 def run(capsys, *argv: str) -> tuple[int, dict | list | None, str]:

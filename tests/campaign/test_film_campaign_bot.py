@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cli import play_game
+from engine.legendary.bots import play_game
 from engine.legendary.campaign import CampaignId, CampaignStore, new_campaign, outcome_of, play, record
 from engine.legendary.carddb import CardDB
 from engine.legendary.game import LegendaryGame

@@ -21,8 +21,6 @@ from engine.legendary.campaign.fileschema import to_body
 from tests.campaign.helpers import finish, outcome
 from tests.robust.damage import damage_fields
 
-pytestmark = pytest.mark.rule("LE-CAMPAIGN-11", "LE-CAMPAIGN-17")  # what a campaign file keeps
-
 
 def envelope(body: dict, *, version: int = 1, checksum: str | None = None) -> bytes:
     return json.dumps({"format": "matrix-tabletop-campaign", "version": version, "app_version": "0",
@@ -38,6 +36,7 @@ def played(fdb, campaign):
     return campaign
 
 
+@pytest.mark.rule("LE-CAMPAIGN-11", "LE-CAMPAIGN-14", "LE-CAMPAIGN-17")  # tries, Time Track, scars
 def test_a_campaign_comes_back_exactly_as_it_was_saved(tmp_path, played):
     store = CampaignStore(tmp_path)
     path = store.create(played)

@@ -9,7 +9,7 @@ from engine.cli import main
 from engine.legendary.campaign import CampaignId, CampaignStore, new_campaign, record
 from engine.legendary.game import LegendaryGame
 from engine.legendary.state import pp
-from tests.campaign.conftest import CARD_DIRS
+from tests.campaign.conftest import CARD_DIRS, FILM_DIRS
 from tests.campaign.helpers import play_to_end
 
 MAX_TRIES = 80
@@ -54,7 +54,7 @@ def test_autoplay_plays_the_campaign_from_the_command_line(capsys, tmp_path, mon
     import json
 
     monkeypatch.setenv("MATRIX_TABLETOP_HOME", str(tmp_path))
-    cards = [a for d in CARD_DIRS for a in ("--cards", d)]
+    cards = [a for d in FILM_DIRS for a in ("--cards", d)]
     assert main(["campaign", "new", "--team", "neo,morpheus", "--id", "auto", "--seed", "7", *cards]) == 0
     capsys.readouterr()
     assert main(["campaign", "autoplay", "auto", "--max-tries", str(MAX_TRIES)]) == 0

@@ -10,7 +10,7 @@ import pytest
 
 from engine import cli
 from engine.core.botplay import Unfinished, play_out
-from engine.legendary.bots import BOTS
+from engine.legendary.bots import BOTS, turn_of
 from engine.legendary.game import LegendaryGame
 from engine.legendary.quickstart import default_setup
 from tests.legendary.conftest import FIXTURE_CARDS
@@ -35,7 +35,7 @@ def test_play_out_stops_a_game_past_its_turn_limit():
     game = fixture_game()
     bot = BOTS["heuristic"](3)
     with pytest.raises(Unfinished, match="did not end in 4 turns"):
-        play_out(game, lambda g, seat: bot.choose(g), 10_000, turns=cli.turn_of, max_turns=4)
+        play_out(game, lambda g, seat: bot.choose(g), 10_000, turns=turn_of, max_turns=4)
     assert not game.over and game.state.turn_no == 5  # stopped as turn 5 began, not played on
 
 

@@ -215,7 +215,7 @@ def test_the_campaign_screenshot_shows_the_campaign_page_and_changes_nothing(tmp
 def finished_unrecorded(win, campaign_id: str, save: Path):
     """A one-player campaign whose first try the bot played to its end (kept in ``save``) without
     the campaign hearing of it; (its store, the finished game)."""
-    from engine.cli import play_game
+    from engine.legendary.bots import play_game
     from engine.legendary.campaign import CampaignId, new_campaign, play
     from engine.legendary.carddb import load_db
 

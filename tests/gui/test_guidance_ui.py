@@ -166,18 +166,18 @@ def test_a_stalled_game_offers_give_up_beside_end_turn(qtbot, win, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 
     from engine.legendary.scenario import Scenario
-    from engine.legendary.stall import STALL_TURNS
     from tests.gui.conftest import SETUP
 
+    stall_turns = 200  # docs/rulings.md, "When no end comes": offered once a game has gone 200 turns
     sc = Scenario.from_text(f"{SETUP}\nactive 0")
-    sc.game.state.turn_no = STALL_TURNS  # the last turn before the offer
+    sc.game.state.turn_no = stall_turns  # the last turn before the offer
     sc.game.rebase()
     win.ops.start(sc.game)
     assert win.guide.give_up.isHidden()
     qtbot.mouseClick(win.guide.end_turn, Qt.MouseButton.LeftButton)
     win.anim.finish_all()
     assert win.guide.give_up.isVisible() and win.guide.end_turn.isVisible()
-    assert f"no end has come in {STALL_TURNS} turns" in win.guide.prompt.text()
+    assert f"no end has come in {stall_turns} turns" in win.guide.prompt.text()
     asked = []
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *a: asked.append(a) or QMessageBox.StandardButton.Yes)

@@ -4,6 +4,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+# LE-SETUP-15, as the rulebook gives it: Part of the System cards per mini-deck, by player count.
+POTS_BY_PLAYERS = {1: 0, 2: 1, 3: 3, 4: 5, 5: 5}
+
 
 def rejected(sc: Any, cmd: str, rule: str) -> Any:
     """Apply ``cmd``, expect a rejection naming ``rule`` and an unchanged table."""

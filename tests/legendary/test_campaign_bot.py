@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cli import play_game
 from engine.core.commands import Command
-from engine.legendary.bots import BOTS, CampaignBot, HeuristicBot, seat_bot
+from engine.legendary.bots import BOTS, CampaignBot, HeuristicBot, play_game, seat_bot
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.quickstart import default_setup
 from tests.legendary.test_film_the_matrix import lines, one, part3

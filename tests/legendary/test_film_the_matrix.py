@@ -24,10 +24,10 @@ from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.films import available_films, deal_avatars, film_setup
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
-from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError, recommended_first_game_avatars
+from engine.legendary.setup import LegendarySetup, SetupError, recommended_first_game_avatars
 from engine.legendary.state import State, dock, pp
 from engine.legendary.table import Table
-from tests.legendary.helpers import accepted, rejected, settle
+from tests.legendary.helpers import POTS_BY_PLAYERS, accepted, rejected, settle
 
 ACTS = ("what_is_the_matrix", "know_thyself", "he_is_the_one")
 GROUPS = ("morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew")

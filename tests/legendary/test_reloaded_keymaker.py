@@ -195,7 +195,7 @@ def _keymaker_in_zion_db() -> CardDB:
     for c in GROUP:
         cards[c.id] = c.model_copy(update={"deck": f"group:{GID}", "extra": False})
     return CardDB(cards, SHIPPED.playmat, files=SHIPPED.files, films=SHIPPED.films,
-                  starting_deck=SHIPPED.starting_deck)
+                  starting_deck=SHIPPED.starting_deck, acts=SHIPPED.acts)
 
 
 @pytest.mark.rule("LE-CARD-47")

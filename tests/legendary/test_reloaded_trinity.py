@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine import cli
+from engine.legendary.bots import play_game
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.films import film_setup
 from engine.legendary.scenario import Scenario
@@ -127,7 +127,7 @@ def test_the_group_fills_its_quarter_of_zion():
 def test_a_whole_bot_game_with_the_group_recruits_it_and_ends(players):
     setup = film_setup("the_matrix", players, 7, db=SHIPPED)
     setup.groups = [GID if g == OLD else g for g in setup.groups]
-    game = cli.play_game(SHIPPED, setup, "heuristic", 7)
+    game = play_game(SHIPPED, setup, "heuristic", 7)
     s = game.state
     assert s.result
     owned = {s.defs[c] for p in s.players for name in ("deck", "hand", "play", "discard")

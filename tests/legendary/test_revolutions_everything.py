@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.legendary.acts import registry
-from engine.legendary.acts.everything_that_has_a_beginning import SMITHS
 from engine.legendary.bots.heuristic_bot import HeuristicBot
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
@@ -61,6 +61,12 @@ def game(db: CardDB, text: str = "", players: int = 2, seed: int = 1, act: str =
 def part3(db: CardDB, text: str = "", time: int = 8, **kw: Any) -> Scenario:
     """A game in Part 3 with the Smiths set up (the Part's Setup run through the effect path)."""
     return game(db, f"time {time}\n{DELETION}\n{text}", act="3 3", **kw)
+
+
+def smiths(db: CardDB) -> tuple[int, ...]:
+    """The five Smiths' numbers, left to right, as the Part 3 card prints them ("numbered 5, 3, ...")."""
+    text = next(p.text for p in db.cards[f"{STORY}_finale"].parts if p.part == 3)
+    return tuple(int(n) for n in re.findall(r"\d+", re.search(r"numbered ([^;]*) from left", text).group(1)))
 
 
 def card(db: CardDB, name: str) -> Any:
@@ -163,7 +169,7 @@ def test_le_card_40_the_offer_blanks_the_row_and_the_deck_and_begins_part_3(fdb)
     assert sc.ref("crash") in s.face_up and s.time == 6
     res = accepted(sc, "objective")
     assert (s.act, s.part) == (3, 3)
-    assert s.mods.smith_numbers == SMITHS and s.mods.smiths_passed == 0
+    assert s.mods.smith_numbers == smiths(fdb) and s.mods.smiths_passed == 0
     assert kinds(res.events, "smiths_entered")
 
 
@@ -199,7 +205,7 @@ def test_part_3_begins_with_five_smiths_and_the_view_shows_them(fdb):
 
 @pytest.mark.rule("LE-CARD-18")
 def test_le_card_18_part_3_beginning_at_the_leftmost_number_defeats_him_at_once(fdb):
-    sc = game(fdb, f"time {SMITHS[0]}\n{DELETION}", act="3 3")
+    sc = game(fdb, f"time {smiths(fdb)[0]}\n{DELETION}", act="3 3")
     assert passed(sc) == 1
 
 
@@ -356,7 +362,7 @@ def test_le_card_19_the_smiths_cannot_be_fought(fdb):
     assert passed(sc) == 0
     for cmd in [c for c in legal(sc) if c.split()[0] in ("fight", "scan", "buytime")]:
         accepted(sc, cmd)
-    assert passed(sc) == 0 and s.mods.smith_numbers == SMITHS
+    assert passed(sc) == 0 and s.mods.smith_numbers == smiths(fdb)
 
 
 # --- the mini-deck's other cards -----------------------------------------------------------------------

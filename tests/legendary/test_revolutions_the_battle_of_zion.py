@@ -11,13 +11,13 @@ with The Matrix's Hero Groups and Avatars. Costs and Attack values are read from
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
 from engine.legendary.acts import registry
-from engine.legendary.acts.the_battle_of_zion import FLY_COST
 from engine.legendary.bots.heuristic_bot import HeuristicBot
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
@@ -56,6 +56,11 @@ def game(db: CardDB, text: str = "", players: int = 2, seed: int = 1, act: str =
 
 def scan_cost(db: CardDB) -> int:
     return db.playmat.row[4].scan_cost
+
+
+def fly_cost(db: CardDB) -> int:
+    """What flying the Line one position costs, as its card says (LE-CARD-22: follow the card text)."""
+    return int(re.search(r"pay (\d+) Recruit or Attack to fly it", db.cards[LINE].text).group(1))
 
 
 def dear_hero(db: CardDB) -> str:
@@ -268,12 +273,12 @@ def test_le_card_22_23_the_line_flies_beneath_the_dock_and_is_completed_beneath_
     line = sc.ref("line")
     rejected(sc, "complete $line", "LE-CARD-23")  # only flying it there completes it
     rejected(sc, "fly", "LE-CARD-22")  # nothing to pay with
-    lines(sc, f"pool recruit={FLY_COST * 3} attack={FLY_COST * (steps - 3)}")
+    lines(sc, f"pool recruit={fly_cost(fdb) * 3} attack={fly_cost(fdb) * (steps - 3)}")
     rejected(sc, "fly stamina", "LE-CARD-22")
     for pos in range(1, steps):
         accepted(sc, "fly recruit" if pos <= 3 else "fly attack")
         assert s.mods.beneath_dock == (line, pos) and line in s.piles["real_world"]
-    assert s.turn.attack == FLY_COST
+    assert s.turn.attack == fly_cost(fdb)
     rejected(sc, "objective", "LE-ACT-04")
     accepted(sc, "fly")  # from beneath the last Dock space to beneath Zion
     settle(sc)
@@ -286,8 +291,8 @@ def test_le_card_22_23_the_line_flies_beneath_the_dock_and_is_completed_beneath_
 
 @pytest.mark.rule("LE-CARD-22")
 def test_fly_is_offered_only_while_the_line_flies(fdb):
-    sc = game(fdb, f"world 0 matrix\nput {LINE} row.4 down\npool attack={scan_cost(fdb)} recruit={FLY_COST}",
-              act="2 2")
+    sc = game(fdb, f"world 0 matrix\nput {LINE} row.4 down\n"
+              f"pool attack={scan_cost(fdb)} recruit={fly_cost(fdb)}", act="2 2")
     assert not [c for c in sc.game.legal_commands() if c.verb == "fly"]
     accepted(sc, "scan 4")
     assert [c.text() for c in sc.game.legal_commands() if c.verb == "fly"] == ["fly recruit"]
@@ -521,7 +526,7 @@ def test_random_legal_games_from_this_act_end_without_engine_errors(fdb, seed):
 @pytest.mark.rule("LE-CARD-22")
 def test_the_heuristic_bot_flies_the_line_toward_zion(fdb):
     sc = game(fdb, f"world 0 matrix\nempty p0.hand p1.hand\nput {LINE} row.4 down\n"
-              f"pool attack={scan_cost(fdb)} recruit={FLY_COST}", act="2 2")
+              f"pool attack={scan_cost(fdb)} recruit={fly_cost(fdb)}", act="2 2")
     accepted(sc, "scan 4")
     cmd = HeuristicBot().choose(sc.game)
     assert cmd.text() == "fly recruit"

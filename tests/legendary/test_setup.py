@@ -14,7 +14,6 @@ from engine.legendary.carddb import CardDB
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
 from engine.legendary.setup import (
-    POTS_BY_PLAYERS,
     LegendarySetup,
     SetupError,
     recommended_first_game_avatars,
@@ -22,6 +21,7 @@ from engine.legendary.setup import (
 from engine.legendary.state import State, dock, pp
 from engine.legendary.table import Table
 from tests.legendary.conftest import ACTS, AVATARS, FIXTURE_CARDS, GROUPS, setup_line
+from tests.legendary.helpers import POTS_BY_PLAYERS
 
 ACT_LIST = ACTS.split(",")
 GROUP_LIST = GROUPS.split(",")

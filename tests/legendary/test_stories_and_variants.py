@@ -9,12 +9,13 @@ import pytest
 from engine.legendary import flow
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
-from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError
+from engine.legendary.setup import LegendarySetup, SetupError
 from engine.legendary.state import State, dock
 from engine.legendary.stories import story_parts
 from engine.legendary.table import Table
 from engine.legendary.variants import VARIANTS, variant_problem
 from tests.legendary.conftest import setup_line
+from tests.legendary.helpers import POTS_BY_PLAYERS
 
 MATRIX_ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
 MATRIX_GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]

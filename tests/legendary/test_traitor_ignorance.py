@@ -8,11 +8,11 @@ import pytest
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
-from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError
+from engine.legendary.setup import LegendarySetup, SetupError
 from engine.legendary.state import State, pp
 from engine.legendary.traitor import LOYALISTS, SECRETS, SMITH_AVATAR, THE_MATRIX, traitor_seat
 from engine.legendary.view import observe
-from tests.legendary.helpers import accepted, one_damage_on_top, rejected, wound
+from tests.legendary.helpers import POTS_BY_PLAYERS, accepted, one_damage_on_top, rejected, wound
 from tests.legendary.test_legal_generation import assert_generated_equals_trial
 
 ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]

@@ -8,10 +8,10 @@ import pytest
 from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import Scenario
-from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup
+from engine.legendary.setup import LegendarySetup
 from engine.legendary.state import pp
 from engine.legendary.traitor import LOYALISTS, SECRETS, SMITH_AVATAR, THE_MATRIX
-from tests.legendary.helpers import accepted, one_damage_on_top, rejected, wound
+from tests.legendary.helpers import POTS_BY_PLAYERS, accepted, one_damage_on_top, rejected, wound
 
 ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
 GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.legendary import stall
 from engine.legendary.actions import phone_spaces
-from engine.legendary.acts import registry
 from engine.legendary.state import dock, pp, row
 from engine.legendary.table import Table
 
@@ -63,7 +62,7 @@ def candidates(t: Table) -> Iterator[Command]:
             else:
                 yield Command("complete", (cid,))
     yield Command("objective")
-    for extra in registry().commands.values():  # an Act's own commands
+    for extra in t.db.acts.commands.values():  # an Act's own commands
         yield from extra.candidates(t)
     yield Command("minor-victory")
     if stall.offered(t):  # always accepted when asked for; listed only while offered

@@ -9,7 +9,7 @@ for bots.
 """
 from __future__ import annotations
 
-from engine.legendary.acts.base import ActRules, Hint
+from engine.legendary.actrules import ActRules, Hint
 from engine.legendary.table import Table
 
 GUARDS = "club_hel_guards"

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import traitor
-from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
+from engine.legendary.actrules import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.state import att, row
 from engine.legendary.table import Table
 

@@ -7,7 +7,7 @@ cannot say, so it is a query here, with a Hint for bots.
 """
 from __future__ import annotations
 
-from engine.legendary.acts.base import ActRules, Hint
+from engine.legendary.actrules import ActRules, Hint
 from engine.legendary.table import Table
 
 TWINS = "free_the_keymaker_the_twins"

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import actions, effects
-from engine.legendary.acts.attack_payments import (
+from engine.legendary.actrules import ActCommand, ActRules, Hint, Restriction
+from engine.legendary.attack_payments import (
     TIME,
     attack_refused,
     matrix_player_acts,
     spendable_attack,
     spending_refused,
 )
-from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.table import Table
 
 THE_ONE_TIME_RATE = 3  # Attack per Time Track step once the Matrix player is The One (LE-CARD-05)

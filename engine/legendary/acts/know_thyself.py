@@ -2,6 +2,6 @@
 Part 2 are a ``gain_extra`` verb, LE-CARD-38/39), so it declares nothing beyond its story."""
 from __future__ import annotations
 
-from engine.legendary.acts.base import ActRules
+from engine.legendary.actrules import ActRules
 
 ACT = ActRules(story="know_thyself")

@@ -9,7 +9,7 @@ could never move on nor end).
 """
 from __future__ import annotations
 
-from engine.legendary.acts.base import ActRules, Hint
+from engine.legendary.actrules import ActRules, Hint
 from engine.legendary.state import dock
 from engine.legendary.table import Table
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import effects
-from engine.legendary.acts.attack_payments import TIME, attack_refused
-from engine.legendary.acts.base import ActCommand, ActRules
+from engine.legendary.actrules import ActCommand, ActRules
+from engine.legendary.attack_payments import TIME, attack_refused
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 
@@ -23,7 +23,6 @@ STORY = "the_source"
 TOW_BOMBS = "the_source_tow_bomb_sentinels"
 BACK_DOOR_TAG = "Back Door"  # the descriptor of Part 1's own Challenges
 HOVERCRAFT = "hovercraft"  # the Hovercraft stack's deck label
-NEO_GROUP_PREFIX = "neo_"  # neo_the_matrix, neo_reloaded, neo_revolutions: the Neo Heroes
 TIME_STEP_COST = 3  # Attack per Time Track step, as the Part 3 card says (LE-CARD-50)
 STRIKES_ON_ACTIVE, STRIKES_ON_NEXT = 2, 1  # LE-CARD-55
 RAISE, TAKE = "raise", "take"
@@ -150,9 +149,10 @@ def _mark(t: Table, use: str) -> None:
 
 
 def neo_heroes_in_play(t: Table) -> int:
-    """Neo Heroes (any Neo Hero Group) in the active player's play area, virtual copies included."""
-    return sum(1 for c in effects.play_area(t, t.s.active)
-               if getattr(t.card(c), "group", "").startswith(NEO_GROUP_PREFIX))
+    """Neo Heroes (of any Neo Hero Group films.toml names) in the active player's play area, virtual
+    copies included."""
+    neo = t.db.neo_groups
+    return sum(1 for c in effects.play_area(t, t.s.active) if getattr(t.card(c), "group", "") in neo)
 
 
 def time_attack_value(t: Table) -> int:

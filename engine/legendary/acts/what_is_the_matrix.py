@@ -3,7 +3,7 @@ silence of its Event What Good is a Phone Call (LE-CARD-56..58)."""
 from __future__ import annotations
 
 from engine.legendary import effects
-from engine.legendary.acts.base import ActRules, Hint
+from engine.legendary.actrules import ActRules, Hint
 from engine.legendary.state import pp
 from engine.legendary.table import Table
 

@@ -11,7 +11,7 @@ from collections.abc import Collection
 from engine.core.commands import Command
 from engine.legendary import effects, flow, stall, traitor
 from engine.legendary import row as rowmod
-from engine.legendary.acts import Hint, registry
+from engine.legendary.actrules import Hint
 from engine.legendary.game import LegendaryGame
 from engine.legendary.state import pp
 from engine.legendary.table import Table
@@ -375,7 +375,7 @@ class HeuristicBot:
     def _hint(self, t: Table) -> Hint:
         """What the Act says works toward the current Objective when a query decides it."""
         obj = flow.current_part(t).objective
-        return registry().hints.get(obj.hook, Hint()) if obj is not None and obj.hook else Hint()
+        return t.db.acts.hints.get(obj.hook, Hint()) if obj is not None and obj.hook else Hint()
 
     def _matrix_targets(self, t: Table, wanted: set[str]) -> bool:
         """Whether the current Attack can do something worth entering the Matrix for."""

@@ -6,12 +6,15 @@ The public API for the app and the command line:
 - ``new_campaign`` (film or custom), ``campaign_of`` (which campaign, game and try a game's setup
   belongs to, e.g. for Continue), ``play`` (the setup of the game to play now: the first try, the
   try in progress, or a retry), ``outcome_of`` + ``record`` (a finished game moves the campaign on,
-  or leaves the same game to retry), ``give_up``;
+  or leaves the same game to retry), ``give_up``; ``autoplay`` (a bot plays a campaign);
+- ``finish`` (a finished campaign game recorded in its file and sealed, for the app and the command
+  line alike), ``recorded`` (what a game recorded before carried over, read back the same way);
 - ``CampaignStore`` (list, create, load, save the files under the user data folder) and
   ``read_campaign`` / ``CampaignFileError`` for one file.
 """
 from __future__ import annotations
 
+from engine.legendary.campaign.autoplay import autoplay
 from engine.legendary.campaign.carryover import (
     avatar_for,
     next_start_time,
@@ -19,6 +22,7 @@ from engine.legendary.campaign.carryover import (
     scars_gained,
 )
 from engine.legendary.campaign.catalog import Catalog, catalog, check_custom, custom_problems
+from engine.legendary.campaign.finish import Finished, finish, recorded, seal
 from engine.legendary.campaign.model import (
     GAMES,
     Campaign,
@@ -33,6 +37,7 @@ from engine.legendary.campaign.play import (
     CampaignError,
     Carried,
     campaign_of,
+    carried_of,
     default_name,
     film_plans,
     give_up,
@@ -46,8 +51,8 @@ from engine.legendary.campaign.store import CampaignFileError, CampaignStore, Li
 
 __all__ = [
     "GAMES", "Campaign", "CampaignError", "CampaignFileError", "CampaignId", "CampaignStore",
-    "Carried", "Catalog", "Character", "FilmPlan", "Game", "Listed", "Outcome", "Try",
-    "avatar_for", "campaign_of", "catalog", "check_custom", "custom_problems", "default_name",
-    "film_plans", "give_up", "new_campaign", "next_start_time", "outcome_of", "play",
-    "prep_turns_next", "read_campaign", "record", "scars_gained", "setup_of",
+    "Carried", "Catalog", "Character", "FilmPlan", "Finished", "Game", "Listed", "Outcome", "Try",
+    "autoplay", "avatar_for", "campaign_of", "carried_of", "catalog", "check_custom", "custom_problems",
+    "default_name", "film_plans", "finish", "give_up", "new_campaign", "next_start_time", "outcome_of",
+    "play", "prep_turns_next", "read_campaign", "record", "recorded", "scars_gained", "seal", "setup_of",
 ]

@@ -31,7 +31,7 @@ def prep_turns_next(outcome: Outcome) -> bool:
 
 def avatar_for(character: Character, game: int, films: Sequence[Film],
                characters: Mapping[str, str]) -> str:
-    """The Avatar (card id) ``character`` plays in game ``game`` (1..3).
+    """The Avatar (card id) ``character`` plays in game ``game`` (1, 2, ...).
 
     LE-CAMPAIGN-04/05: game N uses the version that the N-th released film offers. A character the
     N-th film does not offer (LE-CAMPAIGN-03: absent from it, or not registered yet) takes the

@@ -1,8 +1,9 @@
 """The content a custom campaign must use, and its checks (LE-CAMPAIGN-06..09).
 
 The standard Acts and Hero Groups are those of the released films (cards/legendary/films.toml), so
-the checks need no card names: with all three films registered they are the 9 Acts and the 12
-standard Hero Groups of LE-CAMPAIGN-07."""
+the checks need no card names: with the three films registered they are the 9 Acts and the 12
+standard Hero Groups of LE-CAMPAIGN-07, and a custom campaign has three films; a fourth film's Acts
+and Groups make it four."""
 from __future__ import annotations
 
 from collections import Counter
@@ -28,6 +29,11 @@ class Catalog:
     neo_acts: frozenset[str]
     films: int  # how many released films these come from
 
+    @property
+    def games(self) -> int:
+        """How many films a custom campaign has: every Act used once, three to a film (LE-CAMPAIGN-07)."""
+        return len(self.acts) // 3
+
 
 def catalog(db: CardDB, films: Sequence[Film] | None = None) -> Catalog:
     """The catalog of the released films (``films``, default: the registered ones) and the cards."""
@@ -46,8 +52,8 @@ def custom_problems(plans: Sequence[FilmPlan], cat: Catalog) -> list[str]:
     """Every way ``plans`` break LE-CAMPAIGN-01/07/08/09, one sentence each (empty: a legal custom
     campaign)."""
     out: list[str] = []
-    if len(plans) != GAMES:
-        return [f"LE-CAMPAIGN-01: a campaign has {GAMES} films, not {len(plans)}"]
+    if len(plans) != cat.games:
+        return [f"LE-CAMPAIGN-01: a campaign has {cat.games} films, not {len(plans)}"]
     if cat.films < GAMES:
         out.append(f"LE-CAMPAIGN-07: a custom campaign uses the Acts and Hero Groups of all {GAMES} "
                    f"films; only {cat.films} film(s) are registered")

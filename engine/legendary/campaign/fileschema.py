@@ -27,6 +27,7 @@ Id = Annotated[StrictStr, StringConstraints(pattern=ID_PATTERN)]
 Text = Annotated[StrictStr, StringConstraints(max_length=200)]
 Count = Annotated[StrictInt, Field(ge=0, le=1000)]
 Seat = Annotated[StrictInt, Field(ge=0, le=4)]
+MAX_FILMS = 50  # a bound for a damaged file, far above any campaign (one game per film)
 
 
 def _result_ok(result: str) -> bool:
@@ -51,7 +52,7 @@ class TryFile(InputModel):
 
 
 class GameFile(InputModel):
-    number: Annotated[StrictInt, Field(ge=1, le=GAMES)]
+    number: Annotated[StrictInt, Field(ge=1, le=MAX_FILMS)]
     avatars: list[Text] = Field(min_length=1, max_length=5)
     start_time: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
     scars: list[Count]
@@ -71,11 +72,11 @@ class CampaignBody(InputModel):
     name: Text
     kind: Literal["films", "custom"]
     characters: list[Text] = Field(min_length=1, max_length=5)
-    films: list[FilmPlanFile] = Field(min_length=GAMES, max_length=GAMES)
+    films: list[FilmPlanFile] = Field(min_length=GAMES, max_length=MAX_FILMS)
     seed: StrictInt = 0
     variants: list[Text] = []
     card_dirs: list[Annotated[StrictStr, StringConstraints(max_length=4096)]] = []
-    games: list[GameFile] = Field(min_length=1, max_length=GAMES)
+    games: list[GameFile] = Field(min_length=1, max_length=MAX_FILMS)
     scars: list[Count]
     status: Literal["playing", "won", "given_up"]
     created: Text = ""
@@ -104,7 +105,9 @@ class CampaignBody(InputModel):
             won = any(t.result == MAJOR for t in g.tries)
             if i < len(self.games) and not won:
                 raise ValueError(f"{where} was not won, yet game {i + 1} has started")
-        if (self.status == "won") != (len(self.games) == GAMES and
+        if len(self.games) > len(self.films):
+            raise ValueError(f"{len(self.games)} games for {len(self.films)} films")
+        if (self.status == "won") != (len(self.games) == len(self.films) and
                                       any(t.result == MAJOR for t in self.games[-1].tries)):
             raise ValueError(f"status {self.status!r} does not match the games played")
         return self

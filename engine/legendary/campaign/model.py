@@ -1,5 +1,5 @@
-"""A campaign as plain data (LE-CAMPAIGN): the team, the three films, each game's tries and the
-scars that carry over. Pure data and small derived facts; the rules that change it are in
+"""A campaign as plain data (LE-CAMPAIGN): the team, its films (one game each), each game's tries
+and the scars that carry over. Pure data and small derived facts; the rules that change it are in
 ``play.py`` and ``carryover.py``."""
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from typing import Literal, NewType
 CampaignId = NewType("CampaignId", str)
 Character = NewType("Character", str)  # an Avatar card's ``character`` (e.g. every Neo is "neo")
 
-GAMES = 3  # LE-CAMPAIGN-01: three games in a row
+# LE-CAMPAIGN-01: the rulebook's campaign is three games, one per film. A campaign has a game per
+# film it plans (``Campaign.length``): the film campaign one per registered film (a fourth film
+# makes a fourth game), never fewer than this.
+GAMES = 3
 Kind = Literal["films", "custom"]
 Status = Literal["playing", "won", "given_up"]
 MAJOR = "major"  # State.result of a Major Victory
@@ -68,7 +71,7 @@ class Game:
     (LE-CAMPAIGN-14), each seat's scars (LE-CAMPAIGN-16) and whether everyone has a prep turn
     (LE-CAMPAIGN-18)."""
 
-    number: int  # 1..3
+    number: int  # 1, 2, ... up to the campaign's length
     avatars: list[str]
     start_time: int | None  # None: the rulebook's start (10, or a variant's)
     scars: list[int]
@@ -95,7 +98,7 @@ class Campaign:
     name: str
     kind: Kind
     characters: list[Character]
-    films: list[FilmPlan]  # always GAMES of them, decided before game 1 (LE-CAMPAIGN-07)
+    films: list[FilmPlan]  # one per game, decided before game 1 (LE-CAMPAIGN-07)
     seed: int = 0
     variants: list[str] = field(default_factory=list)  # difficulty options kept for every game
     card_dirs: list[str] = field(default_factory=list)
@@ -117,12 +120,17 @@ class Campaign:
     def over(self) -> bool:
         return self.status != "playing"
 
+    @property
+    def length(self) -> int:
+        """How many games the campaign has: one per film it plans."""
+        return len(self.films)
+
     def describe(self) -> str:
         """One line for a HUD or a listing, e.g. ``Campaign: game 2 of 3, try 2``."""
         if self.status == "won":
             return "Campaign: won"
         if self.status == "given_up":
-            return f"Campaign: given up in game {self.current.number} of {GAMES}"
+            return f"Campaign: given up in game {self.current.number} of {self.length}"
         g = self.current
         shown = len(g.tries) if g.pending else len(g.tries) + 1
-        return f"Campaign: game {g.number} of {GAMES}, try {max(shown, 1)}"
+        return f"Campaign: game {g.number} of {self.length}, try {max(shown, 1)}"

@@ -18,6 +18,7 @@ from engine.legendary.campaign.carryover import (
 from engine.legendary.campaign.catalog import catalog, check_custom
 from engine.legendary.campaign.model import (
     GAMES,
+    MAJOR,
     Campaign,
     CampaignId,
     Character,
@@ -75,13 +76,13 @@ def avatar_characters(db: CardDB) -> dict[str, str]:
 
 def film_plans(films: Sequence[Film]) -> list[FilmPlan]:
     """LE-CAMPAIGN-01/06: the film campaign is the released films in order, each with its own Acts
-    and Hero Groups (LE-FILMS)."""
+    and Hero Groups (LE-FILMS): a game per film, every film registered (three or more)."""
     if len(films) < GAMES:
         have = ", ".join(f.name for f in films) or "none"
         raise CampaignError(f"LE-CAMPAIGN-01: the film campaign needs {GAMES} films and only "
                             f"{len(films)} are registered ({have}); a custom campaign or more "
                             "films are needed")
-    return [FilmPlan(name=f.name, acts=f.acts, groups=f.groups, film=f.id) for f in films[:GAMES]]
+    return [FilmPlan(name=f.name, acts=f.acts, groups=f.groups, film=f.id) for f in films]
 
 
 def new_campaign(db: CardDB, team: Sequence[str], *, custom: Sequence[FilmPlan] | None = None,
@@ -91,7 +92,7 @@ def new_campaign(db: CardDB, team: Sequence[str], *, custom: Sequence[FilmPlan] 
     """A new campaign for ``team`` (one character per player, LE-CAMPAIGN-02), ready to play game 1.
 
     Without ``custom`` it is the film campaign of the films registered in ``db`` (in release
-    order, cards/legendary/films.toml); with it, the three custom films, checked against
+    order, cards/legendary/films.toml); with it, the custom films, checked against
     LE-CAMPAIGN-07..09. Raises CampaignError (or SetupError) naming the rule broken.
     """
     released = list(db.films.values())
@@ -206,18 +207,28 @@ def record(db: CardDB, c: Campaign, setup: LegendarySetup, outcome: Outcome, *,
     t.save = save
     if not outcome.major:  # a loss, or a Minor Victory (LE-CAMPAIGN-10 default)
         t.scars_gained = [0] * c.players
-        return Carried(False, False, t.scars_gained, t.defeated, None, False)
+        return carried_of(c, g.number, t.number)
     t.scars_gained = scars_gained(outcome)
     c.scars = [a + b for a, b in zip(c.scars, t.scars_gained, strict=True)]  # never heal (17)
     start = g.start_time if g.start_time is not None else starting_time(db, want)
     next_time = next_start_time(start, len(t.defeated))
     prep = prep_turns_next(outcome)
-    if g.number == GAMES:
-        c.status = "won"  # LE-CAMPAIGN-11: the campaign ends when game 3 is won
-        return Carried(True, True, t.scars_gained, t.defeated, None, False)
-    # LE-CAMPAIGN-12/13: a fresh setup; defeated players return (the team never changes).
-    c.games.append(_game(db, c, g.number + 1, start_time=next_time, prep_turns=prep))
-    return Carried(True, False, t.scars_gained, t.defeated, next_time, prep)
+    if g.number == c.length:
+        c.status = "won"  # LE-CAMPAIGN-11: the campaign ends when its last game is won
+    else:  # LE-CAMPAIGN-12/13: a fresh setup; defeated players return (the team never changes).
+        c.games.append(_game(db, c, g.number + 1, start_time=next_time, prep_turns=prep))
+    return carried_of(c, g.number, t.number)
+
+
+def carried_of(c: Campaign, number: int, try_no: int) -> Carried:
+    """What the recorded try ``try_no`` of game ``number`` carried over, as campaign ``c`` holds
+    it: ``record`` returns it, and a finished game shown again reads it back the same way."""
+    g = c.games[number - 1]
+    t = g.tries[try_no - 1]
+    won = t.result == MAJOR
+    nxt = c.games[number] if won and number < len(c.games) else None
+    return Carried(won, won and number == c.length, list(t.scars_gained), list(t.defeated),
+                   None if nxt is None else nxt.start_time, nxt is not None and nxt.prep_turns)
 
 
 def give_up(c: Campaign) -> None:
