@@ -47,6 +47,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 def test_screenshot_and_smoke_never_write_the_autosave_or_settings(qtbot, win, _home, tmp_path):
     """Issue 16 item 1: only a real game writes the user's autosave (and settings)."""
     from tests.gui.conftest import drag, ref, scenario

@@ -96,6 +96,7 @@ def start_with_bots(win, traitor: str | None = None, seed: int = 3) -> None:
                                         seats=list(SEATS)))
 
 
+@pytest.mark.slow
 def test_one_person_and_three_bots_play_a_legendary_game_to_its_end(qtbot, win):
     from engine.legendary.bots import BOTS
 
@@ -109,6 +110,7 @@ def test_one_person_and_three_bots_play_a_legendary_game_to_its_end(qtbot, win):
     assert win.ops.game.state.result
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20")
 def test_a_traitor_mode_with_three_bots_never_raises_the_curtain_or_shows_their_hands(qtbot, win):
     from engine.legendary.bots import BOTS
@@ -127,6 +129,7 @@ def test_a_traitor_mode_with_three_bots_never_raises_the_curtain_or_shows_their_
     assert shown == [], "a bot's hand or hidden card was shown to the person"
 
 
+@pytest.mark.slow
 def test_a_person_against_a_bot_plays_a_matrix_replay_game_to_its_end(qtbot, win):
     from engine.replay.bots import HeuristicBot
     from tests.gui.replay_helpers import apply_through_gui as replay_apply

@@ -37,6 +37,7 @@ def play_out(qtbot, win) -> None:
     assert win.ops.game.over
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-CAMPAIGN-10", "LE-CAMPAIGN-11", "LE-CAMPAIGN-15", "LE-CAMPAIGN-16")
 def test_a_campaign_through_the_gui(qtbot, win, _home):
     win.btn_campaign.click()
@@ -166,6 +167,7 @@ def test_a_damaged_campaign_file_is_listed_with_its_reason_and_left_alone(win):
     assert bad.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_records_view_lists_finished_games(qtbot, win):
     assert win.start_new("test", 1, None, 3)
     play_out(qtbot, win)

@@ -158,6 +158,7 @@ class Ticks:
             self.thinking_started = None
 
 
+@pytest.mark.slow
 def test_a_bot_that_looks_ahead_plays_its_turns_without_freezing_the_table(qtbot, win):
     from engine.legendary.bots import BOTS
     from engine.legendary.carddb import load_db

@@ -200,6 +200,7 @@ def test_dice_tumble_then_show_the_rolled_faces(qtbot, win):
     assert panel.rolling is None and panel.view == table.observe()
 
 
+@pytest.mark.slow
 def test_screenshot_of_a_replay_table(tmp_path, _home):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MATRIX_TABLETOP_HOME=str(_home))

@@ -7,7 +7,7 @@ import pytest
 from engine.replay.bots import HeuristicBot
 from tests.gui.replay_helpers import apply_through_gui, hand_over, start
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 SEED = 5  # heuristic bots: ~220 commands, ~120 hand-offs, every verb (take, recall, plug, mission...)
 
 

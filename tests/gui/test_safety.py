@@ -75,6 +75,7 @@ def test_a_bad_save_shows_why_and_is_left_untouched(qtbot, win):
     assert win.ops.game is None
 
 
+@pytest.mark.slow
 def test_kill_mid_game_then_continue_restores_the_same_state(qtbot, win, _home):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MATRIX_TABLETOP_HOME=str(_home))
     proc = subprocess.Popen([sys.executable, "-m", "matrix_gui.app", "--dev", str(FIXTURES), "--film", "test",

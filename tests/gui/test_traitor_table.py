@@ -30,6 +30,7 @@ def secret_cards_shown(win, front: int | None) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20")
 def test_a_four_player_ignorance_is_bliss_game_through_the_gui_with_the_curtain(qtbot, win):
     from engine.legendary.bots import BOTS

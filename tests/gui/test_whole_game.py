@@ -9,7 +9,7 @@ from engine.core.commands import Command
 from matrix_gui.legendary.intents import gestures, intended
 from tests.gui.conftest import click, drag
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 
 def apply_through_gui(qtbot, win, cmd: Command) -> str:

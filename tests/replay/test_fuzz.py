@@ -14,6 +14,8 @@ from engine.replay.game import ReplayGame
 from engine.replay.setup import ReplaySetup
 from engine.replay.state import MP_TO_WIN, TIME_TO_WIN, State, pp
 
+pytestmark = pytest.mark.slow
+
 GAMES = 300
 RESULTS = {"humans", "machines:neo", "machines:neb", "machines:zion"}
 
