@@ -5,7 +5,11 @@
 - rulesets (``engine/legendary``, ``engine/replay``, later ``engine/expedition``) never import each
   other;
 - the GUI never imports ``engine.cli``;
-- production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree.
+- production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree;
+- the GUI's modules import each other without a cycle, counting every import (inside functions and
+  under ``TYPE_CHECKING`` too): each part stands on the parts below it;
+- the shared GUI (``matrix_gui/*.py``) names no page module, by import or by string, but in the page
+  table (``matrix_gui/pages.py``), and only the entry point imports the main window.
 """
 from __future__ import annotations
 
@@ -102,3 +106,99 @@ def test_the_contract_sees_real_imports() -> None:
     found = {mod for _, mod in imports(ROOT / "engine" / "legendary" / "game.py")}
     assert {"engine.core.gamelog", "engine.core.gamelog.LoggedGame"} <= found
     assert under("engine.replay.rules", *RULESETS) and not under("engine.replayer", *RULESETS)
+
+
+# --- the GUI's import graph ----------------------------------------------------------------------
+
+GUI_PAGES = ("matrix_gui.legendary", "matrix_gui.replay", "matrix_gui.expedition")
+PAGE_TABLE = "pages.py"
+
+
+def import_graph(*packages: str) -> dict[str, set[str]]:
+    """Module -> the modules of ``packages`` it imports, by any import statement anywhere in it. An
+    import names the module it names (``from a import b``: ``a.b`` when that is a module, else ``a``),
+    not the packages above it."""
+    mods = {module_name(p): p for p in files(*packages)}
+    graph: dict[str, set[str]] = {}
+    for mod, path in mods.items():
+        by_line: dict[int, list[str]] = {}
+        for line, m in imports(path):
+            by_line.setdefault(line, []).append(m)
+        graph[mod] = {m for named in by_line.values() for m in named if m in mods and m != mod
+                      and not any(o.startswith(m + ".") and o in mods for o in named)}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                out.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_gui_has_no_import_cycle() -> None:
+    graph = import_graph("matrix_gui")
+    found = [" <-> ".join(part) + ": " + "; ".join(f"{a} -> {b}" for a in part for b in sorted(graph[a])
+                                                   if b in part) for part in cycles(graph)]
+    assert found == []
+
+
+def test_the_cycle_check_sees_cycles_through_functions_and_type_checking() -> None:
+    """The check above would see a cycle closed by an import inside a function or under
+    ``TYPE_CHECKING`` (so an empty list means something)."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    found = import_graph("matrix_gui")
+    assert "matrix_gui.legendary.view" in found["matrix_gui.legendary.page"]  # imported in __init__
+    assert "matrix_gui.shell" in found["matrix_gui.page"]  # under TYPE_CHECKING
+
+
+def _names_a_page_module(node: ast.AST) -> bool:
+    """A string naming a page module: "matrix_gui.legendary.page" (or "matrix_gui.replay...")."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+        any(node.value == p or node.value.startswith(p + ".") for p in GUI_PAGES)
+
+
+def test_the_shared_gui_names_no_page_module_but_in_the_page_table() -> None:
+    shared = [p for p in files("matrix_gui") if p.parent.name == "matrix_gui" and p.name != PAGE_TABLE]
+    bad = offences(shared, GUI_PAGES)
+    for p in shared:
+        tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
+        bad += [f"{p.relative_to(ROOT)}:{n.lineno} names {n.value!r}"  # type: ignore[attr-defined]
+                for n in ast.walk(tree) if _names_a_page_module(n)]
+    assert bad == []
+    table = ast.parse((ROOT / "matrix_gui" / PAGE_TABLE).read_text(encoding="utf-8"))
+    assert any(_names_a_page_module(n) for n in ast.walk(table))  # (the check reads real names)
+
+
+def test_only_the_entry_point_imports_the_main_window() -> None:
+    importers = {mod for mod, deps in import_graph("matrix_gui").items() if "matrix_gui.mainwindow" in deps}
+    assert importers == {"matrix_gui.app"}

@@ -49,6 +49,7 @@ class GuideStrip(HudStrip):
         self.hint = self._button(hint)  # H: what the look-ahead would do now, and why
         self.hint.setObjectName("hint")
         self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
+        self.next_step = ""  # the engine's next step, as the last view said it
         self.objective = self._wrapping()
         self.objective.setAccessibleName("Objective")
         self.strikes = self._wrapping()
@@ -92,9 +93,10 @@ class GuideStrip(HudStrip):
 
     def show_hint(self, text: str, button: QToolButton | None = None) -> None:
         """A hint (or "Thinking…") in the NEXT panel until the game moves on; ``button``: the
-        strip's button the hint points at (End Turn, Complete Objective), marked."""
+        strip's button the hint points at (End Turn, Complete Objective), marked; "": the engine's
+        next step again."""
         self.hinting = text
-        self.prompt.setText(text)
+        self.prompt.setText(text or self.next_step)
         for b in (self.end_turn, self.complete):
             b.setProperty("hinted", b is button)
             b.style().unpolish(b)
@@ -103,7 +105,8 @@ class GuideStrip(HudStrip):
 
     def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
         """Show a view's guidance; the Complete Objective button only while it can be done."""
-        self.prompt.setText(self.hinting or view.get("next_step", ""))
+        self.next_step = view.get("next_step", "")
+        self.prompt.setText(self.hinting or self.next_step)
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
         self.objective.setToolTip(view.get("act_part", ""))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import FIXTURES, drag, ref, scenario
+from tests.gui.conftest import FIXTURES, drag, page_of, ref, scenario
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ def test_undo_with_ctrl_z_inside_the_undo_window(qtbot, win):
     assert win.ops.game.state_hash() != before
     qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert win.ops.game.state_hash() == before
-    assert win.view.table.pile_cards("p0.play") == []
+    assert page_of(win).view.table.pile_cards("p0.play") == []
 
 
 def test_undo_outside_the_window_shows_why(qtbot, win):
