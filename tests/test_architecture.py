@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -31,10 +32,16 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@cache
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree (each file is read once per run)."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def imports(path: Path) -> Iterator[tuple[int, str]]:
     """(line, imported module) for every import in a file; relative imports made absolute, and
     ``from a import b`` also yields ``a.b`` (b may be a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)
     package = module_name(path).rsplit(".", 1)[0] if path.name != "__init__.py" else module_name(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -95,9 +102,8 @@ def test_production_code_never_reads_the_tests_tree() -> None:
     paths = files("engine", "matrix_gui")
     bad = offences(paths, ("tests",))
     for p in paths:
-        tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
         bad += [f"{p.relative_to(ROOT)}:{n.lineno} names {n.value!r}"  # type: ignore[attr-defined]
-                for n in ast.walk(tree) if _names_tests(n)]
+                for n in ast.walk(parsed(p)) if _names_tests(n)]
     assert bad == []
 
 
@@ -191,11 +197,10 @@ def test_the_shared_gui_names_no_page_module_but_in_the_page_table() -> None:
     shared = [p for p in files("matrix_gui") if p.parent.name == "matrix_gui" and p.name != PAGE_TABLE]
     bad = offences(shared, GUI_PAGES)
     for p in shared:
-        tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
         bad += [f"{p.relative_to(ROOT)}:{n.lineno} names {n.value!r}"  # type: ignore[attr-defined]
-                for n in ast.walk(tree) if _names_a_page_module(n)]
+                for n in ast.walk(parsed(p)) if _names_a_page_module(n)]
     assert bad == []
-    table = ast.parse((ROOT / "matrix_gui" / PAGE_TABLE).read_text(encoding="utf-8"))
+    table = parsed(ROOT / "matrix_gui" / PAGE_TABLE)
     assert any(_names_a_page_module(n) for n in ast.walk(table))  # (the check reads real names)
 
 

@@ -20,6 +20,7 @@ def run(args: list[str], home: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_screenshot_after_a_scenario(tmp_path, _home):
     out = tmp_path / "shot.png"
     res = run(["--screenshot", str(out), "--scenario", str(ROOT / "tests/scenarios/phone_blocked.scn"),
@@ -37,6 +38,7 @@ def test_smoke_draws_the_first_frame(_home):
     assert "OK" in res.stdout
 
 
+@pytest.mark.slow
 def test_smoke_fails_clearly_without_a_film(_home):
     res = run(["--smoke", "--film", "no_such_film"], _home)
     assert res.returncode != 0

@@ -193,6 +193,7 @@ def test_a_custom_campaign_is_checked_by_the_engine(win):
     assert CampaignStore(win.paths.campaigns).listing() == []
 
 
+@pytest.mark.slow
 def test_the_campaign_screenshot_shows_the_campaign_page_and_changes_nothing(tmp_path, _home):
     from PySide6.QtGui import QImage
 
