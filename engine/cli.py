@@ -2,7 +2,7 @@
 
 simulate       bots play N games; JSON summary
 replay SAVE    verify a save (any ruleset) by replaying it; print the final state hash
-validate-cards load every card file; counts per category, or schema errors with file and field
+validate-cards load every card file and check the lessons; counts per category, or errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
 """
@@ -258,6 +258,14 @@ def _run(args: argparse.Namespace) -> int:
         problem = _cards_problem(db)
         if problem:
             missing = [*missing, problem]
+        from engine.legendary.lessons import check_shipped
+
+        lessons: dict[str, Any] = {}
+        if not missing:  # the lessons are played on these cards: only once they load cleanly
+            try:
+                lessons = check_shipped(db)
+            except CardLoadError as e:
+                missing = e.problems
         for p in missing:
             print(f"error: {p}", file=sys.stderr)
         if missing:
@@ -265,7 +273,7 @@ def _run(args: argparse.Namespace) -> int:
         counts = db.kind_counts()
         print(json.dumps({"cards": sum(counts.values()), "by_category": counts,
                           "by_act": db.act_counts(), "by_group": db.group_counts(),
-                          "by_film": db.film_counts()}, indent=1))
+                          "by_film": db.film_counts(), "lessons": lessons}, indent=1))
         return 0
     if args.cmd == "run-scenario":
         from engine.legendary.scenario import run_scenario

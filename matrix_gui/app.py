@@ -4,7 +4,8 @@
     matrix-tabletop --screenshot OUT.png [--seed N] [--scenario FILE] [--players N] [--size WxH] [--hint]
     matrix-tabletop --screenshot OUT.png --ruleset replay [--seed N] [--bot N]   (a Matrix Replay table)
     matrix-tabletop --screenshot OUT.png --ruleset expedition [--players 1-4] [--seed N] [--bot N]
-    matrix-tabletop --smoke             check the home can be written, draw a new game offscreen, exit 0
+    matrix-tabletop --smoke             check the home can be written, draw a new game and non-ASCII
+                                        text offscreen, sort text with ICU, exit 0
 
 --screenshot and --smoke run on a throw-away home: they never write the autosave or the settings.
 """
@@ -207,8 +208,9 @@ def _start_offscreen(win, app, args: argparse.Namespace, w: int, h: int) -> str:
 
 
 def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
-    """Check an installation: the user's folders can be written, the shipped files are there and a new
-    game's first frame draws (on the throw-away home ``win`` runs on)."""
+    """Check an installation: the user's folders can be written, the shipped files are there, non-ASCII
+    text sorts (ICU) and draws, and a new game's first frame draws (on the throw-away home ``win`` runs
+    on)."""
     from matrix_gui.checks import unwritable_files
 
     unwritable = unwritable_files(user_paths)
@@ -219,12 +221,16 @@ def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
     if err:
         print(f"matrix-tabletop --smoke: FAILED: {err}", file=sys.stderr)
         return 2
-    from matrix_gui.checks import missing_assets
+    from matrix_gui.checks import missing_assets, text_problems
 
     missing = missing_assets()
     if missing:
         print("matrix-tabletop --smoke: FAILED: missing assets: " + ", ".join(missing), file=sys.stderr)
         return 3
+    text = text_problems()
+    if text:
+        print("matrix-tabletop --smoke: FAILED: text: " + "; ".join(text), file=sys.stderr)
+        return 6
     app.processEvents()
     img = win.grab()
     if img.isNull() or img.width() < 100:

@@ -61,3 +61,55 @@ def _write_problem(target: Path) -> str:
     except OSError as e:
         return e.strerror or str(e)
     return ""
+
+
+# Non-ASCII text every bundle must handle; the app's own text has dashes, accents and ticks.
+SAMPLE_TEXT = "Zion — Ça va ✓ 東京"
+# File names as the Qt file dialog sorts them (QCollator, numeric): ICU's root collation puts "ça"
+# with "c" and "9" before "10"; without ICU's data Qt falls back to code-point order.
+COLLATION_SAMPLE = ("Zion 10", "東京", "Ça va 2", "Zion 9", "ça va 1")
+COLLATION_ORDER = ("ça va 1", "Ça va 2", "Zion 9", "Zion 10", "東京")
+
+
+def text_problems() -> list[str]:
+    """What is wrong with Qt's handling of non-ASCII text, one sentence each (empty when all is well):
+    collation through ICU in English and in a language with its own order (Swedish puts ö after z),
+    and drawing ``SAMPLE_TEXT`` with the bundled font. Needs a QGuiApplication."""
+    from functools import cmp_to_key
+
+    from PySide6.QtCore import QCollator, QLocale, Qt
+    from PySide6.QtGui import QFont, QFontDatabase, QFontMetrics, QImage, QPainter
+
+    out = []
+    collator = QCollator(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    collator.setNumericMode(True)
+    order = tuple(sorted(COLLATION_SAMPLE, key=cmp_to_key(collator.compare)))
+    if order != COLLATION_ORDER:
+        out.append(f"file names sort as {list(order)}, not {list(COLLATION_ORDER)} (ICU collation)")
+    if QCollator(QLocale(QLocale.Language.Swedish, QLocale.Country.Sweden)).compare("ö", "z") < 0:
+        out.append("Swedish collation puts ö before z (ICU's collation for other languages)")
+
+    font_file = data_root() / "assets" / "fonts" / "DejaVuSansCondensed.ttf"
+    font_id = QFontDatabase.addApplicationFont(str(font_file))
+    if font_id < 0:
+        return [*out, f"Qt cannot load the font {font_file.name}"]
+    try:
+        font = QFont(QFontDatabase.applicationFontFamilies(font_id)[0], 20)
+        latin = SAMPLE_TEXT.split(" 東")[0]  # the bundled font has no CJK: the system's fonts draw those
+        metrics = QFontMetrics(font)
+        missing = sorted({ch for ch in latin if not metrics.inFontUcs4(ord(ch))})
+        if missing:
+            out.append(f"the font {font_file.name} has no glyph for {' '.join(missing)}")
+        img = QImage(metrics.horizontalAdvance(SAMPLE_TEXT) + 10, metrics.height() + 10,
+                     QImage.Format.Format_RGB32)
+        img.fill(Qt.GlobalColor.white)
+        blank = img.copy()
+        painter = QPainter(img)
+        painter.setFont(font)
+        painter.drawText(5, 5 + metrics.ascent(), SAMPLE_TEXT)
+        painter.end()
+        if img.width() <= 10 or img == blank:
+            out.append(f"{SAMPLE_TEXT!r} draws nothing")
+    finally:
+        QFontDatabase.removeApplicationFont(font_id)
+    return out

@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         self.ops.events_applied.connect(lambda _events: self.stepbar.refresh())
         self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
-        clean_stale_temp(self.paths.data, self.paths.saves)  # left by a write that was killed
+        clean_stale_temp(self.paths.data, self.paths.saves, self.paths.tutorial)  # left by a killed write
         self._restore_geometry()
         self.refresh_start_page()
         from matrix_gui.refusals import install

@@ -7,12 +7,18 @@ every accepted command the game is autosaved (one appended journal line, see
 its all-clear once, when it works again. The legal commands and the views (``observe(seat)``) are
 asked of the engine once per state version (and seat) and kept until the game changes: everyone who
 reacts to one command (the table, its HUD, the menus) shares them.
+
+A game may autosave somewhere of its own (``start(game, autosave=...)``: the guided game keeps its
+own file, so it never overwrites the player's game). A game may be coached (``coach``, the guided
+game's current step): ``legal`` then lists only the commands the coach allows (the engine's cached
+list narrowed at each call, so a coach that moves on needs no new version), and ``check`` and
+``submit`` refuse any other with the coach's words (rule ``LESSON``) before the engine hears of it.
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -25,6 +31,15 @@ if TYPE_CHECKING:
     from engine.core.stepper import Stepper
 
 log = logging.getLogger(__name__)
+COACHED = "LESSON"  # the rule of a refusal by the coach
+
+
+class Coach(Protocol):
+    """What narrows a coached game's moves (the guided game's current step)."""
+
+    def allows(self, cmd: Command) -> str | None:
+        """None when ``cmd`` may be made now, else the words that say what to do instead."""
+        ...
 
 
 class Operations(QObject):
@@ -33,12 +48,13 @@ class Operations(QObject):
     events_applied = Signal(object)  # tuple[Event, ...] of one accepted command (or undo)
     rejected = Signal(object)  # Rejection
     game_replaced = Signal()  # a new or loaded game: redraw everything
+    hinted = Signal()  # the players were shown a hint (counted in the game's record)
     autosave_changed = Signal(str)  # why the autosave failed (at each failure), or "" once it works again
 
     def __init__(self, autosave: Path | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.game: LoggedGame[Any, Any] | None = None  # a game of any ruleset: they share one API
-        self.autosave_path = autosave
+        self.autosave_path = autosave  # where games autosave unless started with a path of their own
         self.autosave_error = ""
         self.version = 0  # counts the changes of the game: new, loaded, each accepted command
         self._legal: dict[int | None, list[Command]] = {}
@@ -46,16 +62,30 @@ class Operations(QObject):
         self._cached_version = -1  # the version the two caches above hold
         self._autosaver = AutosaveWriter(autosave) if autosave is not None else None
         self.viewing: Stepper | None = None  # stepping through a saved game (nothing is autosaved)
+        self.coach: Coach | None = None  # narrows the current game's moves (None: the rules alone)
 
     # --- whole games -----------------------------------------------------------------------------
 
-    def start(self, game: LoggedGame[Any, Any]) -> None:
-        """Make ``game`` the current game (new, loaded or continued)."""
+    def start(self, game: LoggedGame[Any, Any], autosave: Path | None = None,
+              coach: Coach | None = None) -> None:
+        """Make ``game`` the current game (new, loaded or continued), autosaved to ``autosave``
+        (default: the app's autosave) and narrowed by ``coach`` (default: none)."""
         self.viewing = None
         self.game = game
+        self.coach = coach
+        self._autosave_to(autosave or self.autosave_path)
         self._changed()
         self._autosave(start=True)
         self.game_replaced.emit()
+
+    def _autosave_to(self, path: Path | None) -> None:
+        """Autosave to ``path`` from now on; the files of the game autosaved before stay as they are."""
+        writer = self._autosaver
+        if writer is not None and path is not None and writer.base == Path(path):
+            return
+        if writer is not None:
+            writer.release()
+        self._autosaver = AutosaveWriter(path) if path is not None else None
 
     # --- stepping through a saved game -----------------------------------------------------------
 
@@ -64,6 +94,7 @@ class Operations(QObject):
         ``take_over``."""
         self.viewing = stepper
         self.game = stepper.game
+        self.coach = None
         self._changed()
         self.game_replaced.emit()
 
@@ -94,6 +125,7 @@ class Operations(QObject):
             return
         self.game.hints += 1
         self._autosave(start=True)
+        self.hinted.emit()
 
     def close_undo(self, why: str) -> None:
         """Nothing before this point of the current game can be taken back (``why``: the reason undo
@@ -124,7 +156,13 @@ class Operations(QObject):
         if got is None:
             got = self.game.legal_commands() if seat is None else self.game.legal_commands(seat=seat)
             self._legal[seat] = got
-        return list(got)
+        coach = self.coach  # (asked at each call: its step may move on without a new command)
+        return list(got) if coach is None else [c for c in got if coach.allows(c) is None]
+
+    def coached(self, cmd: Command) -> Rejection | None:
+        """The coach's refusal of ``cmd`` (None: no coach, or it allows ``cmd``)."""
+        why = None if self.coach is None else self.coach.allows(cmd)
+        return None if why is None else Rejection(COACHED, why)
 
     def observe(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for ``seat`` (None: a spectator), asked once per state version and seat;
@@ -149,7 +187,7 @@ class Operations(QObject):
     def check(self, cmd: Command) -> Rejection | None:
         if self.game is None:
             return Rejection("GUI", "no game is running")
-        return self.game.check(cmd)
+        return self.coached(cmd) or self.game.check(cmd)
 
     # --- the one way in ---------------------------------------------------------------------------
 
@@ -160,6 +198,8 @@ class Operations(QObject):
         elif self.viewing is not None:
             res = Rejection("GUI", "this is a saved game being stepped through: Take Over From Here to "
                                    "play on")
+        elif (refused := self.coached(cmd)) is not None:
+            res = refused
         elif cmd.verb == "undo":
             res = self.game.undo(cmd.seat)
         else:

@@ -37,6 +37,11 @@ class AppPaths:
         return self.data / "autosave.json"
 
     @property
+    def tutorial(self) -> Path:
+        """The guided game's own folder (its autosave and the step reached): never the player's game."""
+        return self.data / "tutorial"
+
+    @property
     def settings_file(self) -> Path:
         return self.config / "settings.json"
 

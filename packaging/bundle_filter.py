@@ -56,6 +56,9 @@ QT_PLUGINS_KEPT: dict[str, frozenset[str] | None] = {
 # renderers (the app paints with Qt's raster engine).
 _DROP_PARTS = frozenset({"translations", "qml"})
 _DROP_NAMES = frozenset({"opengl32sw.dll", "d3dcompiler_47.dll", "libEGL.dll", "libGLESv2.dll"})
+# The Windows and macOS icon files (0.9 MB): the build reads them from the source tree; the running
+# app and the Linux desktop entry use app.png.
+_DROP_PATHS = frozenset({("assets", "icons", "app.ico"), ("assets", "icons", "app.icns")})
 
 _QT_LIB = re.compile(r"^(?:lib)?Qt6([A-Za-z0-9]+?)(?:\.so(?:\.\d+)*|\.dll|\.dylib|\.pdb)?$")
 _QT_FRAMEWORK = re.compile(r"^Qt([A-Za-z0-9]+)\.framework$")
@@ -96,7 +99,7 @@ def keep_plugin(plugin_type: str, file_name: str) -> bool:
 def keep(dest: str) -> bool:
     """Whether a collected file (its path inside the bundle) stays in the bundle."""
     parts = _parts(dest)
-    if not parts or parts[-1] in _DROP_NAMES:
+    if not parts or parts[-1] in _DROP_NAMES or parts in _DROP_PATHS:
         return False
     if "PySide6" in parts:
         inner = parts[parts.index("PySide6") + 1:]

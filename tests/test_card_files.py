@@ -50,7 +50,8 @@ def _load(path: Path) -> CardFile:
 
 
 def _card_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.toml") if p.name not in NOT_CARD_FILES)
+    """The card files as the loader reads them: the top of the folder (lessons/ holds no cards)."""
+    return sorted(p for p in folder.glob("*.toml") if p.name not in NOT_CARD_FILES)
 
 
 def _cards(folder: Path) -> list:

@@ -10,12 +10,14 @@ import importlib.util
 import os
 import platform
 import re
+import struct
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
 from types import ModuleType
 
+import PySide6
 import pytest
 
 from tests.checkout import copy_checkout
@@ -38,6 +40,7 @@ def _load(name: str) -> ModuleType:
 
 bundle_filter = _load("bundle_filter")
 build = _load("build")
+icu_data = _load("icu_data")
 
 
 # --- the bundle filter -------------------------------------------------------------------------
@@ -65,6 +68,8 @@ build = _load("build")
     "PySide6/Qt/translations/qtbase_de.qm",
     "PySide6/translations/qtbase_de.qm",
     "PySide6/opengl32sw.dll",
+    "assets/icons/app.icns",  # the build reads the Windows and macOS icons from the source tree
+    "assets/icons/app.ico",
 ])
 def test_filter_drops_what_the_app_does_not_use(dest: str) -> None:
     assert not bundle_filter.keep(dest)
@@ -91,6 +96,7 @@ def test_filter_drops_what_the_app_does_not_use(dest: str) -> None:
     "PySide6/QtCore.pyd",
     "cards/legendary/playmat.toml",
     "assets/fonts/DejaVuSansCondensed.ttf",
+    "assets/icons/app.png",
     "docs/gui.md",
 ])
 def test_filter_keeps_what_the_app_needs(dest: str) -> None:
@@ -101,6 +107,112 @@ def test_unused_qt_modules_are_excluded() -> None:
     excluded = set(bundle_filter.EXCLUDED_MODULES)
     assert {"PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtPdf", "PySide6.QtNetwork"} <= excluded
     assert not {"PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets"} & excluded
+
+
+# --- Qt's ICU data, cut to what Qt asks ICU for ------------------------------------------------
+
+QT_LIB = Path(PySide6.__file__).parent / "Qt" / "lib"
+ICU_DATA = next(iter(sorted(QT_LIB.glob("libicudata.so.*"))), None)
+needs_icu_build = pytest.mark.skipif(ICU_DATA is None or icu_data.c_compiler() is None,
+                                     reason="needs PySide6's ICU data library (Linux) and a C compiler")
+
+
+@pytest.mark.parametrize("name", [
+    "coll/root.res", "coll/ucadata.icu", "coll/sv.res", "coll/zh.res",  # collation: every language
+    "root.res", "en.res", "en_GB.res", "pool.res", "res_index.res", "supplementalData.res", "zoneinfo64.res",
+    "metaZones.res", "zone/root.res", "zone/en.res", "zone/pool.res", "zone/tzdbNames.res", "cnvalias.icu",
+])
+def test_icu_filter_keeps_what_qt_asks_for(name: str) -> None:
+    assert icu_data.keep_item(name)
+
+
+@pytest.mark.parametrize("name", [
+    "de.res", "zh_Hant_TW.res", "zone/de.res", "ibm-943_P15A-2003.cnv", "iso-8859_10-1998.cnv",
+    "brkitr/cjdict.dict", "brkitr/line.brk", "brkitr/en.res", "translit/root.res", "curr/en.res",
+    "lang/root.res", "region/en.res", "unit/en.res", "rbnf/en.res", "unames.icu", "uts46.nrm", "rfc3491.spp",
+])
+def test_icu_filter_drops_what_qt_never_asks_for(name: str) -> None:
+    assert not icu_data.keep_item(name)
+
+
+def test_icu_package_reads_back_what_was_written() -> None:
+    # header size, magic, info size, little-endian, 2-byte UChar, format "CmnD" 1, then padding
+    header = struct.pack("<HBBHHBBBB4s4s4s8x", 32, 0xDA, 0x27, 20, 0, 0, 0, 2, 0, b"CmnD",
+                         b"\1\0\0\0", b"\3\0\0\0")
+    items = {"zone/b.res": b"B" * 5, "a.res": b"A" * 17, "coll/c.res": b"C" * 32}
+    blob = icu_data.write_package(icu_data.DataPackage(header, "icudt73l/", items))
+    package = icu_data.read_package(blob)
+    assert package.header == header and package.prefix == "icudt73l/"
+    # each item comes back 16-byte padded, at a 16-byte aligned place, the names sorted as ICU searches them
+    assert {k: v.rstrip(b"\0") for k, v in package.items.items()} == items
+    assert list(package.items) == ["a.res", "coll/c.res", "zone/b.res"]
+    assert all(blob.index(v) % 16 == 0 for v in items.values())
+    assert list(package.filtered(lambda n: "/" not in n).items) == ["a.res"]
+    with pytest.raises(ValueError):
+        icu_data.read_package(b"\0" * 64)
+
+
+@pytest.mark.skipif(ICU_DATA is None, reason="PySide6 ships no ICU data library here")
+def test_icu_calls_of_qt_are_the_ones_the_slim_data_serves() -> None:
+    """A PySide6 whose Qt calls another ICU service (break iterators, date formats ...) fails here: then
+    icu_data.keep_item must keep that service's data (the build keeps all of it and says why)."""
+    version = ICU_DATA.name.rsplit(".", 1)[1]
+    calls = icu_data.icu_calls(QT_LIB / "libQt6Core.so.6", version)
+    assert {"ucol_open", "ucol_strcoll", "ucnv_open", "u_strToUpper"} <= calls
+    assert icu_data.unserved_icu_calls(sorted(QT_LIB.glob("*.so*")), version) == []
+    package = icu_data.read_package(icu_data.symbol_bytes(ICU_DATA, f"icudt{version}_dat"))
+    assert package.prefix == f"icudt{version}l/" and len(package.items) > 3000
+
+
+def _text_problems_with(icu_dir: Path) -> subprocess.CompletedProcess:
+    """matrix_gui.checks.text_problems() in a Python whose Qt loads the ICU data library in ``icu_dir``."""
+    code = ("from PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+            "from matrix_gui.checks import text_problems\nprint(text_problems())\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", LD_LIBRARY_PATH=str(icu_dir))
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+@needs_icu_build
+def test_slim_icu_data_still_sorts_and_draws_text(tmp_path: Path) -> None:
+    assert ICU_DATA is not None
+    slim = icu_data.slim_library(ICU_DATA, tmp_path / "slim")
+    assert slim.data_bytes < 8e6 < 30e6 < slim.data_bytes_before and slim.library.stat().st_size < 8e6
+    assert "ICU data: kept" in slim.summary()
+    res = _text_problems_with(slim.library.parent)
+    assert res.returncode == 0 and res.stdout.strip() == "[]", res.stdout + res.stderr
+    # the same check with no ICU data at all fails: the library in that folder is the one Qt loads
+    icu_data.slim_library(ICU_DATA, tmp_path / "empty", keep=lambda name: False)
+    res = _text_problems_with(tmp_path / "empty")
+    assert "(ICU collation)" in res.stdout, res.stdout + res.stderr
+
+
+@needs_icu_build
+def test_icu_data_stays_whole_when_qt_calls_what_it_does_not_serve(tmp_path: Path) -> None:
+    assert ICU_DATA is not None
+    version = ICU_DATA.name.rsplit(".", 1)[1]
+    src = tmp_path / "breaks.c"
+    src.write_text(f"void *ubrk_open_{version}(int, const char *, const void *, int, int *);\n"
+                   f"void *open_words(void) {{ return ubrk_open_{version}(1, 0, 0, 0, 0); }}\n")
+    lib = tmp_path / "libbreaks.so"
+    subprocess.run([icu_data.c_compiler(), "-shared", "-fPIC", "-o", str(lib), str(src)], check=True)
+    toc = [("PySide6/Qt/lib/" + ICU_DATA.name, str(ICU_DATA), "BINARY"), ("libbreaks.so", str(lib), "BINARY")]
+    log: list[str] = []
+    assert icu_data.slim_binaries(toc, tmp_path / "icu", log.append) == toc
+    assert len(log) == 1 and "ICU data kept whole" in log[0] and "libbreaks.so: ubrk_open" in log[0]
+    toc = toc[:1]
+    (out,) = icu_data.slim_binaries(toc, tmp_path / "icu", log.append)
+    assert out[1] == str(tmp_path / "icu" / ICU_DATA.name) and log[-1].startswith("ICU data: kept")
+
+
+def test_size_report_lists_the_largest_files(tmp_path: Path) -> None:
+    for name, size in (("a.bin", 3_000_000), ("sub/b.so", 5_000_000), ("c.txt", 10)):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"x" * size)
+    (tmp_path / "link.so").symlink_to(tmp_path / "sub" / "b.so")
+    assert build.largest_files(tmp_path, 2) == [(5_000_000, "sub/b.so"), (3_000_000, "a.bin")]
+    lines = build.size_report(tmp_path, 2).splitlines()
+    assert lines == ["largest files (2 of 3; 8.0 MB in all):", "    5.00 MB  sub/b.so", "    3.00 MB  a.bin"]
 
 
 # --- name, version, icons ----------------------------------------------------------------------
@@ -373,7 +485,12 @@ def test_linux_bundle_builds_from_a_clean_tree_and_smokes(tmp_path: Path) -> Non
     internal = folder / "_internal"
     size_mb = build.tree_size(folder) / 1e6
     print(f"one-folder bundle: {size_mb:.1f} MB")
-    assert size_mb <= build.SIZE_LIMIT_MB == 150
+    assert size_mb <= build.SIZE_LIMIT_MB == 110
+    # Qt's ICU data cut to what Qt asks for (32 MB whole), and the log says so and lists the rest by size
+    (icu,) = [p for p in internal.rglob("libicudata.so.*") if not p.is_symlink()]
+    assert icu.stat().st_size < 8e6
+    assert "ICU data: kept" in res.stdout and "WARNING: ICU data kept whole" not in res.stdout
+    assert re.search(r"largest files \(15 of \d+; [\d.]+ MB in all\):\n +[\d.]+ MB  ", res.stdout)
     names = {p.name for p in folder.rglob("*")}
     assert not {"libqgtk3.so", "libqtvirtualkeyboardplugin.so", "libqpdf.so"} & names
     assert not [n for n in names if re.match(r"libQt6(Quick|Qml|Pdf|Network|Svg)", n)]
@@ -388,7 +505,7 @@ def test_linux_bundle_builds_from_a_clean_tree_and_smokes(tmp_path: Path) -> Non
     print(f"the bundle needs glibc {needed}; this host has {host}")
     assert needed is not None and (not host or needed <= host)
 
-    ok = build.smoke(exe)
+    ok = build.smoke(exe)  # with non-ASCII text sorted through the slim ICU data, and drawn
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert re.search(r"matrix-tabletop --smoke: OK \(2 players, turn 1, hash [0-9a-f]{12}\)", ok.stdout)
 

@@ -165,6 +165,12 @@ class AutosaveWriter:
             self._close_fd()
             self._game = None
 
+    def release(self) -> None:
+        """Let go of the files, writing nothing: they already hold every command (another game is
+        autosaved elsewhere now, and this one stays as it is on disk)."""
+        self._close_fd()
+        self._game = None
+
     def _append(self, line: bytes) -> None:
         assert self._fd is not None
         try:

@@ -417,9 +417,9 @@ def check_fight(t: Table, cmd: Command) -> Rejection | None:
     atk = effects.enemy_attack(t, cid)
     if atk is None:
         return R("LE-FIGHT-08", f"{c.name} shows an icon instead of an Attack and cannot be fought")
-    if "undefeatable" in c.keywords:
+    if "undefeatable" in t.keywords(cid):
         return R("LE-KEYWORD-28", f"{c.name} is Undefeatable")
-    if "cover" in c.keywords and where.startswith("row."):
+    if "cover" in t.keywords(cid) and where.startswith("row."):
         sp = int(where[4:])
         for nb in (sp - 1, sp + 1):
             if 0 <= nb < 5 and (o := rowmod.occupant(t, nb)) is not None and o not in s.face_up:
@@ -532,7 +532,7 @@ def check_buytime(t: Table, cmd: Command) -> Rejection | None:
     where = _locate_enemy(t, cid)
     if where is not None and cid == s.inevitable:
         return R("LE-INEVITABLE-05", f"{t.name(cid)} cannot be interacted with")
-    if where is None or cid not in s.face_up or "buy_time" not in getattr(t.card(cid), "keywords", ()):
+    if where is None or cid not in s.face_up or "buy_time" not in t.keywords(cid):
         return R("LE-KEYWORD-19", "that card is not a face-up Buy Time Enemy")
     if where not in ("combat",) and not where.startswith("row."):
         return R("LE-KEYWORD-19", "Buy Time works on Agents in the Matrix Row or the Combat Zone")
@@ -566,7 +566,7 @@ def check_evade(t: Table, cmd: Command) -> Rejection | None:
     c = t.card(cid)
     if where is not None and cid == s.inevitable:
         return R("LE-INEVITABLE-05", f"{c.name} cannot be interacted with")
-    if where is None or cid not in s.face_up or "evade" not in getattr(c, "keywords", ()):
+    if where is None or cid not in s.face_up or "evade" not in t.keywords(cid):
         return R("LE-KEYWORD-26", "that card is not a face-up Evade Enemy")
     if where != "combat" and not where.startswith("row."):
         return R("LE-KEYWORD-26", "only Enemies in the Matrix can be evaded")

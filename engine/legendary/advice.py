@@ -53,6 +53,11 @@ def look_ahead(game: LegendaryGame, seat: int, seed: int = 0) -> Analysis:
     return SearchBot(seed, goal=goal_of(game), everywhere=True).analyse(game, seats={seat})
 
 
+def hint_seed(game: LegendaryGame) -> int:
+    """The seed a hint looks ahead with: the same position gets the same hint."""
+    return game.setup.seed + len(game.commands)
+
+
 def hint(game: LegendaryGame, seat: int, seed: int = 0) -> Advice:
     """Look ahead from ``seat``'s view of ``game`` (played on a copy) and advise."""
     return advise(game, seat, look_ahead(snapshot(game), seat, seed))

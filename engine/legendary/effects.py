@@ -303,7 +303,7 @@ def can_be_defeated(t: Table, cid: int) -> bool:
     """Whether an effect may defeat ``cid``: not the Inevitable, not Undefeatable, and not an
     Enemy only a fight defeats (LE-CARD-49)."""
     c = t.card(cid)
-    return cid != t.s.inevitable and "undefeatable" not in getattr(c, "keywords", ()) \
+    return cid != t.s.inevitable and "undefeatable" not in t.keywords(cid) \
         and not getattr(c, "fight_only", False)
 
 
@@ -330,16 +330,32 @@ def _match(t: Table, cid: int, fx: dict) -> bool:
     return can_be_defeated(t, cid)
 
 
+def _targets(t: Table, task: dict) -> list[tuple[str, int]]:
+    """The Enemies in play (pile, card) that a defeating effect reaches and its seat may defeat
+    now; one an Act forbids that seat to defeat is named in a ``defeat_refused`` event instead."""
+    fx, seat = task["fx"], task["seat"]
+    out = []
+    for pl, c in enemies_in_play(t, fx["where"]):
+        if not _match(t, c, fx):
+            continue
+        no = registry().defeat_forbidden(t, seat, c)
+        if no is None:
+            out.append((pl, c))
+            continue
+        t.emit("defeat_refused", f"{t.name(task['src'])} does not defeat {t.name(c)}: {no.reason} "
+               f"({no.rule})", card=c, seat=seat, rule=no.rule)
+    return out
+
+
 @verb("defeat_enemy")
 def _defeat_enemy(t: Table, task: dict) -> None:
-    fx = task["fx"]
-    targets = [(pl, c) for pl, c in enemies_in_play(t, fx["where"]) if _match(t, c, fx)]
-    if not targets:
-        return
     if "answer" in task:
         pl, c = task["options"][task.pop("answer")]
         if t.s.where(c) == pl:
             defeat_enemy(t, c, pl, task["seat"])
+        return
+    targets = _targets(t, task)
+    if not targets:
         return
     if len(targets) == 1:
         defeat_enemy(t, targets[0][1], targets[0][0], task["seat"])
@@ -354,9 +370,8 @@ def _defeat_all(t: Table, task: dict) -> None:
     """LE-ABILITY-07: only matching face-up cards in play. Their Fight: abilities then resolve in
     the order of LE-TIMING-06 (Combat Zone right to left, then the Row left to right)."""
     tasks: list[dict] = []
-    for pl, c in enemies_in_play(t, task["fx"]["where"]):
-        if _match(t, c, task["fx"]):
-            tasks += defeat_enemy(t, c, pl, task["seat"], schedule=False)
+    for pl, c in _targets(t, task):
+        tasks += defeat_enemy(t, c, pl, task["seat"], schedule=False)
     t.push(*tasks)
 
 

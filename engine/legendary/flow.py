@@ -211,6 +211,32 @@ def carry_out(t: Table, plan: strikeplan.StrikePlan) -> None:
 strike_target = strikeplan.strike_target
 
 
+@op("when_drawn")
+def _when_drawn(t: Table, task: dict) -> None:
+    """The "when you draw this" effects of one draw, after the whole draw (LE-CLEANUP-06), one card
+    at a time. A card that has left its player's hand before its turn comes does not act. When
+    cards with different effects wait, the active player picks which acts next (LE-TIMING-09)."""
+    s = t.s
+    seat = task["seat"]
+    hand = s.piles[pp(seat, "hand")]
+    waiting = [c for c in task["cards"] if c in hand]
+    if not waiting:
+        return
+    if "answer" in task:
+        first = task["options"][task.pop("answer")]
+        task.pop("asked", None)
+    elif len(firsts := {s.defs[c]: c for c in reversed(waiting)}) > 1:  # the first card of each kind
+        task["options"] = options = sorted(firsts.values(), key=waiting.index)
+        t.ask(task, s.active, "Several cards act now that they are drawn: which acts first?",
+              [t.name(c) for c in options], "LE-TIMING-09", "order")
+        return
+    else:
+        first = waiting[0]
+    rest = [c for c in waiting if c != first]
+    t.push(*({"op": "fx", "fx": e, "src": first, "seat": seat} for e in t.fx(first, "on_draw")),
+           *([{"op": "when_drawn", "cards": rest, "seat": seat}] if rest else []))
+
+
 @op("rw_strikes")
 def _rw_strikes(t: Table, task: dict) -> None:
     """LE-STRIKE-10/11: Real-World Enemies strike the active player, whichever world they are in;

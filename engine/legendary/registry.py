@@ -263,18 +263,19 @@ def legal_fight(t: Table) -> list[Command]:
 def _can_fight(t: Table, where: str, cid: int, c: Any, attack: int) -> bool:
     """The Attack pays for this face-up Enemy, and no keyword keeps it from being fought."""
     atk = effects.enemy_attack(t, cid)
-    if atk is None or attack < atk or "undefeatable" in c.keywords:
+    if atk is None or attack < atk or "undefeatable" in t.keywords(cid):
         return False
-    return not ("cover" in c.keywords and _has_cover(t, where))
+    return not ("cover" in t.keywords(cid) and _has_cover(t, where))
 
 
 def _matrix_enemies_in(t: Table, ids: frozenset[str]) -> list[tuple[int, Any]]:
     """(card, card data) of the face-up Enemies of ``ids`` (Enemies with some keyword) in the Combat
-    Zone and on the Row (each space's occupant), the Inevitable left out."""
+    Zone and on the Row (each space's occupant), the Inevitable and blanked cards (LE-CARD-40) left
+    out."""
     s = t.s
     piles, defs, face_up = s.piles, s.defs, s.face_up
     return [(cid, t.db.cards[defs[cid]]) for cid in (*piles["combat"], *_row_occupants(piles))
-            if defs[cid] in ids and cid in face_up and cid != s.inevitable]
+            if defs[cid] in ids and cid in face_up and cid != s.inevitable and cid not in s.blank]
 
 
 def legal_buytime(t: Table) -> list[Command]:

@@ -37,7 +37,7 @@ def is_clear(t: Table, space: int) -> bool:
 
 
 def has_keyword(t: Table, cid: int, kw: str) -> bool:
-    return kw in getattr(t.card(cid), "keywords", ())
+    return kw in t.keywords(cid)
 
 
 def is_stationary(t: Table, cid: int) -> bool:

@@ -40,15 +40,17 @@ def plan(t: Table, cid: int, *, to_time: bool) -> StrikePlan:
     """How Enemy ``cid`` strikes: its Strike: ability (LE-STRIKE-08), then one strike or two for
     Double Strike (LE-KEYWORD-24). ``to_time`` hits the Time Track instead, unless an Act has
     redirected every strike at one player (LE-CARD-03/04)."""
-    c = t.card(cid)
+    keywords = t.keywords(cid)
+    # a blanked card's Strike: ability is ignored, so it strikes plainly (LE-CARD-40)
+    mode = "normal" if cid in t.s.blank else t.card(cid).strike_mode
     if t.s.mods.strikes_target is not None:
         to_time = False  # LE-CARD-03: strikes no longer lower the Time Track
-    hits = 0 if c.strike_mode != "normal" else 2 if "double_strike" in c.keywords else 1
+    hits = 0 if mode != "normal" else 2 if "double_strike" in keywords else 1
     skipped = "Buy Time" if cid in t.s.turn.bought_time else ""  # LE-KEYWORD-19/20
     if not skipped and (cid, t.s.active) in t.s.mods.fuses:
         skipped = "its fuse is lit"  # LE-CARD-41: not on the turn its fuse was lit
-    return StrikePlan(cid, strike_target(t), hits, to_time, "wild_swing" in c.keywords,
-                      c.strike_mode, bool(t.fx(cid, "strike")) and c.strike_mode != "none", skipped)
+    return StrikePlan(cid, strike_target(t), hits, to_time, "wild_swing" in keywords,
+                      mode, bool(t.fx(cid, "strike")) and mode != "none", skipped)
 
 
 def combat_plan(t: Table, cid: int) -> StrikePlan | None:

@@ -36,6 +36,13 @@ class Table(BaseTable[CardDB, State]):
             return []  # a completed Challenge blanked these abilities (LE-CARD-40)
         return self.db.fx(self.s.defs[cid], attr)
 
+    def keywords(self, cid: int) -> tuple[str, ...] | list[str]:
+        """The keyword abilities ``cid`` has now: none once a completed Challenge blanked it
+        (LE-CARD-40: keywords are abilities too)."""
+        if cid in self.s.blank:
+            return ()
+        return getattr(self.card(cid), "keywords", ())
+
     def classes(self, cid: int) -> list[str]:
         """The classes ``cid`` counts as this turn: the class picked when it was played for a card
         whose class is chosen on play (LE-CARD-47), else the printed ones."""
@@ -134,13 +141,12 @@ class Table(BaseTable[CardDB, State]):
         if drawn:
             self.emit("cards_drawn", f"{self.player_name(seat)} draws {len(drawn)}", seat=seat,
                       count=len(drawn))
-        # LE-CLEANUP-06: resolve on-draw effects only after the draw is finished.
+        # LE-CLEANUP-06: resolve on-draw effects only after the draw is finished (flow's
+        # "when_drawn" task, which orders them, LE-TIMING-09).
         on_draw, defs = self.db.index.on_draw, self.s.defs
-        for cid in reversed(drawn):
-            if defs[cid] not in on_draw:
-                continue  # most cards have none: skip the effects lookup
-            for eff in reversed(self.fx(cid, "on_draw")):
-                self.s.stack.append({"op": "fx", "fx": eff, "src": cid, "seat": seat})
+        waiting = [cid for cid in drawn if defs[cid] in on_draw]
+        if waiting:
+            self.s.stack.append({"op": "when_drawn", "cards": waiting, "seat": seat})
         return drawn
 
     # --- time, damage, end ----------------------------------------------------------------------

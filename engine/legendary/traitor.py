@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
+from engine.legendary.acts.attack_payments import attack_refused
 from engine.legendary.acts.base import ActCommand, ActRules, Restriction
 from engine.legendary.state import pp
 from engine.legendary.table import Table
@@ -353,11 +354,8 @@ def check_strike_player(t: Table, cmd: Command) -> Rejection | None:
         return Rejection("LE-TRAITOR-14", f"{t.player_name(target)} is no longer in the game")
     if s.players[target].in_matrix != s.players[s.active].in_matrix:
         return Rejection("LE-TRAITOR-14", f"{t.player_name(target)} is in the other world")
-    cost = t.health(target)
-    if s.turn.attack < cost:
-        return Rejection("LE-TRAITOR-14", f"striking {t.player_name(target)} costs {cost} Attack (their "
-                         f"Health) and you have {s.turn.attack}")
-    return None
+    return attack_refused(t, t.health(target), f"striking {t.player_name(target)}", "LE-TRAITOR-14",
+                          because="their Health")
 
 
 def do_strike_player(t: Table, cmd: Command) -> None:
@@ -431,15 +429,28 @@ def restriction_in_force(t: Table) -> bool:
     return mode(t) is not None and (_in_part(t, SMITH_PART) or _in_part(t, SOURCE_PART))
 
 
+def smith_is_not_the_traitors(t: Table, seat: int, cid: int) -> Rejection | None:
+    """LE-TRAITOR-24 (LE-SMITH-07): in He is The One Part 2 the Traitor, or an Assimilated Smith
+    player, may not defeat Agent Smith by any means (a fight, a card effect, an Avatar ability)."""
+    if mode(t) is None or not _in_part(t, SMITH_PART) or not is_smith_enemy(t, cid) \
+            or not against_the_team(t, seat):
+        return None
+    return Rejection("LE-TRAITOR-24", f"the Traitor may not defeat {t.name(cid)} in this Part: another "
+                     "player has to")
+
+
+DEFEATING = ("fight", "defeat-smith")  # the commands that defeat the Enemy they name
+
+
 def restrict_the_traitor(t: Table, cmd: Command) -> Rejection | None:
     s = t.s
     if not cmd.args or not isinstance(cmd.args[0], int) or not 0 <= cmd.args[0] < len(s.defs):
         return None
     if not against_the_team(t, s.active):
         return None
+    if cmd.verb in DEFEATING:
+        return smith_is_not_the_traitors(t, s.active, cmd.args[0])
     c = t.card(cmd.args[0])
-    if cmd.verb == "fight" and _in_part(t, SMITH_PART) and c.kind == "enemy" and "Smith" in c.name:
-        return Rejection("LE-TRAITOR-24", f"you may not defeat {c.name}: another player has to")
     if cmd.verb == "complete" and _in_part(t, SOURCE_PART) and c.kind == "challenge":
         return Rejection("LE-TRAITOR-25", f"you may not complete {c.name} in this Part")
     return None
@@ -459,4 +470,5 @@ RULES = ActRules(
     on_defeat=on_defeat,
     spares=spares,
     on_cleared=secrets_cleared,
+    forbids_defeat=smith_is_not_the_traitors,
 )

@@ -123,6 +123,7 @@ class TimeTrackItem(ValueItem):
             p.setPen(QColor("#051008" if cur else "#cde8d6"))
             p.setFont(font(min(step * 0.55, 20), cur))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(v))
+        self.paint_marks(p)  # a drop target (an Act's Time Track offers), a hint's or a lesson's light
 
 
 class BandsItem(QGraphicsItem):

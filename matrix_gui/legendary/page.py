@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from matrix_gui.shell import Shell
 
 
+LEARN_TIP = "A guided first game: each step says what to do and why (it never touches your own game)"
 SEAT_HEX = ("#39ff7a", "#4fc3f7", "#ffb74d", "#e57373", "#ba68c8")  # the curtain's colour per seat
 
 
@@ -45,12 +46,19 @@ class LegendaryPage(TablePage):
     @classmethod
     def start_entries(cls, shell: Shell) -> list[Entry]:
         return [Entry("Game", "Campaign…", lambda: shell.show_campaigns(),
-                      tip="Play the three films in a row with a team whose scars carry over")]
+                      tip="Play the three films in a row with a team whose scars carry over"),
+                Entry("Help", "Learn to Play", cls._learn(shell), tip=LEARN_TIP)]
 
     @classmethod
     def menu_entries(cls, shell: Shell) -> list[Entry]:
         return [Entry("Game", "Ca&mpaigns…", lambda: shell.show_campaigns()),
-                Entry("Game", "&Records…", shell.records_dialog)]
+                Entry("Game", "&Records…", shell.records_dialog),
+                Entry("Help", "&Learn to Play", cls._learn(shell), tip=LEARN_TIP)]
+
+    @classmethod
+    def _learn(cls, shell: Shell) -> Callable[[], None]:
+        """Learn to Play on the page (built on first use)."""
+        return lambda: shell.table_page(cls.RULESET).learn_to_play()
 
     def __init__(self, win: Shell) -> None:
         from matrix_gui.legendary.guide import TableGuide
@@ -451,6 +459,13 @@ class LegendaryPage(TablePage):
         menu.addAction(self.win.act_objective)
         menu.addAction(self.win.act_hint)
 
+    def learn_to_play(self, resume: bool | None = None) -> bool:
+        """Learn to Play: the guided first game (``lesson``) from its start, or (``resume``) where it
+        was left; with one saved and ``resume`` None, the player is asked first (False: not started)."""
+        from matrix_gui.legendary.lesson import learn_to_play
+
+        return learn_to_play(self, resume)
+
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 
     def hint(self) -> None:
@@ -458,7 +473,7 @@ class LegendaryPage(TablePage):
         move on the table and say why; the game's record counts the hint. Never for a bot's move,
         behind the curtain or in a game stepped through; in a Traitor mode only from the asking
         seat's view (the look-ahead reads only what that seat may see)."""
-        from engine.legendary.advice import look_ahead, snapshot
+        from engine.legendary.advice import hint_seed, look_ahead, snapshot
 
         g = self.game
         if g is None or g.over:
@@ -471,6 +486,9 @@ class LegendaryPage(TablePage):
         if (why := self._held()) is not None:
             self.refuse(why)
             return
+        if (coached := self.ops.coached(Command("hint"))) is not None:  # a guided game's step says what
+            self.refuse(coached.reason)
+            return
         if self.thinker.busy:
             self.status("Still thinking about the last hint…")
             return
@@ -478,7 +496,7 @@ class LegendaryPage(TablePage):
         assert seat is not None
         version = self.ops.version
         copy = snapshot(g)
-        seed = g.setup.seed + len(g.commands)
+        seed = hint_seed(g)
         self._drop_hint()
         self._hint_version = version
         self.guide.strip.show_hint("Thinking…")

@@ -907,6 +907,21 @@ def test_le_card_34_paying_attack_reduces_the_ship_damage(fdb, paid):
     assert s.time == 10 - (dmg - k)
 
 
+@pytest.mark.rule("LE-CARD-29", "LE-CARD-34")
+def test_le_card_29_34_the_matrix_player_may_not_pay_attack_against_the_ship_damage(fdb):
+    """On the Matrix player's own turn Sentinel Destroyer still tears the ship apart, but they spend
+    Attack only on Time Track steps and Evades (the Part 3 card): no payment is offered."""
+    rate, dmg = hooks.SHIP_REPAIR_COST, hooks.SHIP_DAMAGE
+    sc = part3(fdb, f"pool attack={rate * dmg + 1}")
+    _no_hull_cutters(sc)
+    s = sc.game.state
+    assert s.mods.matrix_player == s.active == 0
+    res = accepted(sc, "end")
+    assert s.decision is None or s.decision.rule != "LE-CARD-34"
+    lost = [e for e in kinds(res.events, "time_changed") if "tears apart" in e["cause"]]
+    assert [e["before"] - e["after"] for e in lost] == [dmg]
+
+
 @pytest.mark.rule("LE-CARD-33")
 def test_le_card_33_sentinel_destroyer_calls_in_hull_cutters_but_never_strikes_itself(fdb):
     sc = part3(fdb, "active 1\nworld 1 real\npool attack=0")

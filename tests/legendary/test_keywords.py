@@ -792,3 +792,83 @@ def test_hero_and_matrix_deck_keywords_are_separate_families():
     with pytest.raises(pydantic.ValidationError):
         schema.EnemyCard(kind="enemy", keywords=["coordinate"], **base)
     assert schema.EnemyCard(kind="enemy", keywords=sorted(enemy_kw), **base).keywords
+
+
+# --- Make an Offer to Deus Ex Machina blanks the keywords too (LE-CARD-40) --------------------------
+
+OFFER = "effect 0 hook name=offer_to_deus_ex_machina"  # the Challenge's Complete: effect
+
+
+def _blanked(scenario, puts: str, *, pool: int = 0):
+    """Seat 0's turn in the Matrix with ``pool`` Attack, the cards of the ``put`` lines placed, then
+    Make an Offer to Deus Ex Machina completed: every Row card loses its abilities."""
+    return scenario(f"active 0\nworld 0 matrix\npool attack={pool}\n{puts}\n{OFFER}\n")
+
+
+def _to_combat(sc, *names: str) -> None:
+    """Move blanked Row cards into the Combat Zone (they stay blank wherever they go)."""
+    s = sc.game.state
+    for name in names:
+        cid = sc.ref(name)
+        s.piles[s.where(cid)].remove(cid)
+        s.piles["combat"].append(cid)
+
+
+@pytest.mark.rule("LE-CARD-40", "LE-KEYWORD-23", "LE-KEYWORD-28")
+def test_le_card_40_blanked_cover_and_undefeatable_no_longer_keep_a_card_from_a_fight(scenario):
+    sc = _blanked(scenario, "put test_one_drill_sentinel row.0 down\nput test_one_drill_cop row.1 up as cop\n"
+                            "put test_three_drill_firewall row.3 up as wall", pool=10)
+    s = sc.game.state
+    assert {sc.ref("cop"), sc.ref("wall")} <= s.blank
+    for name in ("cop", "wall"):  # a face-down neighbour, Undefeatable: both keywords are gone
+        assert sc.game.is_legal(f"fight {sc.ref(name)}")
+        accept(sc, f"fight ${name}")
+        assert s.where(sc.ref(name)) == "defeated_enemies"
+
+
+@pytest.mark.rule("LE-CARD-40", "LE-KEYWORD-28")
+def test_le_card_40_a_blanked_undefeatable_card_falls_to_effects(scenario):
+    sc = _blanked(scenario, "put test_three_drill_firewall row.1 up as wall")
+    sc.line("effect 0 defeat_all descriptor=Program")
+    assert sc.game.state.where(sc.ref("wall")) == "defeated_enemies"
+
+
+@pytest.mark.rule("LE-CARD-40", "LE-KEYWORD-19", "LE-KEYWORD-26")
+def test_le_card_40_blanked_buy_time_and_evade_cannot_be_paid_for(scenario):
+    sc = _blanked(scenario, "put test_one_drill_agent row.1 up as agent\n"
+                            "put test_one_drill_program row.2 up as program", pool=10)
+    reject(sc, "buytime $agent", "LE-KEYWORD-19")
+    reject(sc, "evade $program", "LE-KEYWORD-26")
+    assert not {c.verb for c in sc.game.legal_commands()} & {"buytime", "evade"}
+
+
+@pytest.mark.rule("LE-CARD-40", "LE-KEYWORD-24", "LE-KEYWORD-29")
+def test_le_card_40_blanked_double_strike_and_wild_swing_strike_once_plainly(scenario):
+    sc = _blanked(scenario, "put test_two_drill_enforcer row.1 up as enforcer\n"
+                            "put test_two_drill_exile row.2 up as exile")
+    _to_combat(sc, "enforcer", "exile")
+    s = sc.game.state
+    res = accept(sc, "end")
+    assert len(events(res, "strike_drawn")) == 2  # one each: no second strike, no Wild Swing choice
+    assert s.decision is None and s.active == 1
+
+
+@pytest.mark.rule("LE-CARD-40", "LE-KEYWORD-21", "LE-KEYWORD-27")
+def test_le_card_40_blanked_chase_and_stationary_cards_move_like_any_other(scenario):
+    sc = _blanked(scenario, "put test_two_drill_hunter row.3 up as hunter\n"
+                            "put test_two_drill_guard row.4 up as guard")
+    sc.line("put pots_test_patrol_cop matrix_deck as top")
+    s = sc.game.state
+    res = accept(sc, "end")
+    assert s.where(sc.ref("top")) == "row.4"  # it pushes the guard along: no longer Stationary
+    assert s.where(sc.ref("guard")) == "row.3"
+    assert s.where(sc.ref("hunter")) == "row.2" and not events(res, "chase")  # no Chase
+
+
+@pytest.mark.rule("LE-CARD-40", "LE-STRIKE-08")
+def test_le_card_40_a_blanked_strike_ability_no_longer_replaces_the_strike(scenario):
+    sc = _blanked(scenario, "put rules_as_striker_instead row.1 up as striker")
+    _to_combat(sc, "striker")
+    s = sc.game.state
+    res = accept(sc, "end")
+    assert len(events(res, "strike_drawn")) == 1 and s.time == 10  # it strikes like any Enemy

@@ -250,6 +250,56 @@ put strike_bullet_graze strikes
     assert order == ["strike_drawn", "time_changed"]  # the Jammer first, then the Saboteur
 
 
+CAUSE = "free_the_keymaker_cause_and_effect"  # when you draw this: discard 2 cards
+DIGGING = "the_battle_of_zion_the_machines_are_digging"  # when you draw this: choose one
+
+
+def _drawn_together(scenario, drawer: int):
+    """Seat 0's turn; ``drawer`` draws Cause and Effect, an Unplug and The Machines are Digging at
+    once (LE-CLEANUP-06: their effects wait until the draw is done)."""
+    sc = scenario(f"""
+active 0
+hand {drawer} unplug unplug
+put {DIGGING} p{drawer}.deck down as digging
+put unplug p{drawer}.deck down
+put {CAUSE} p{drawer}.deck down as cause
+effect {drawer} draw amount=3
+""", players=3)
+    d = sc.game.state.decision
+    assert d is not None and d.rule == "LE-TIMING-09" and d.seat == 0  # the active player orders
+    assert sorted(d.options) == sorted([sc.db.cards[CAUSE].name, sc.db.cards[DIGGING].name])
+    return sc, d
+
+
+@pytest.mark.rule("LE-TIMING-09", "LE-CLEANUP-06")
+def test_the_active_player_orders_when_drawn_effects_and_a_discarded_one_never_resolves(scenario):
+    sc, d = _drawn_together(scenario, 0)
+    s = sc.game.state
+    accept(sc, f"choose {d.options.index(sc.db.cards[DIGGING].name)}")  # the Machines dig first
+    assert s.decision is not None and s.decision.rule == "LE-ABILITY-04"
+    accept(sc, "choose 0")  # dig them out: discard a card (and defeat The Machines are Digging)
+    d = s.decision
+    assert d is not None and d.rule == "LE-ABILITY-03"
+    accept(sc, f"choose {d.options.index(sc.db.cards[CAUSE].name)}")  # discard Cause and Effect
+    assert s.where(sc.ref("cause")) == "p0.discard" and s.where(sc.ref("digging")) == "defeated_enemies"
+    assert s.decision is None and not s.stack  # Cause and Effect, discarded, does not make them discard 2
+    assert len(s.piles["p0.hand"]) == 3  # 2 + 3 drawn, less the two that went
+
+
+@pytest.mark.rule("LE-TIMING-09", "LE-CLEANUP-06")
+def test_another_players_when_drawn_effects_are_ordered_by_the_active_player(scenario):
+    sc, d = _drawn_together(scenario, 1)
+    s = sc.game.state
+    reject(sc, "@1 choose 0", "LE-ABILITY-04")
+    accept(sc, f"choose {d.options.index(sc.db.cards[CAUSE].name)}")  # discard 2 comes first
+    for name in (sc.db.cards[DIGGING].name, "Unplug"):
+        d = s.decision
+        assert d is not None and d.seat == 1 and d.rule == "LE-ABILITY-03"
+        accept(sc, f"choose {d.options.index(name)}")
+    assert s.where(sc.ref("digging")) == "p1.discard"  # discarded before its turn: it never acts
+    assert s.decision is None and not s.stack and s.time == 10
+
+
 # --- LE-ABILITY -----------------------------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from engine.legendary.state import State, pp
 from engine.legendary.traitor import LOYALISTS, SECRETS, SMITH_AVATAR, THE_MATRIX, traitor_seat
 from engine.legendary.view import observe
 from tests.legendary.helpers import accepted, one_damage_on_top, rejected, wound
+from tests.legendary.test_legal_generation import assert_generated_equals_trial
 
 ACTS = ["what_is_the_matrix", "know_thyself", "he_is_the_one"]
 GROUPS = ["morpheus_the_matrix", "trinity_the_matrix", "tank", "nebuchadnezzar_crew"]
@@ -30,9 +31,10 @@ def new(db: CardDB, players: int = 4, seed: int = 1, mode: str | None = MODE) ->
                                             traitor=mode), db)
 
 
-def table(db: CardDB, text: str = "", players: int = 4, traitor_at: int | None = 1) -> Scenario:
+def table(db: CardDB, text: str = "", players: int = 4, traitor_at: int | None = 1,
+          acts: list[str] = ACTS, avatars: list[str] = AVATARS) -> Scenario:
     """A Traitor game with ``traitor_at`` holding I Choose the Matrix and the others loyalists."""
-    head = (f"setup avatars={','.join(AVATARS[:players])} acts={','.join(ACTS)} "
+    head = (f"setup avatars={','.join(avatars[:players])} acts={','.join(acts)} "
             f"groups={','.join(GROUPS)} seed=3 traitor={MODE}\n")
     deal = [f"empty {' '.join(f'p{x}.hidden' for x in range(players))}"]
     for seat in range(players):
@@ -152,6 +154,31 @@ def test_le_traitor_10_12_three_secrets_revealed(sdb):
     assert s.mods.secrets_revealed == 3
 
 
+@pytest.mark.rule("LE-TRAITOR-12", "LE-CARD-40")
+def test_le_traitor_12_the_offer_to_deus_ex_machina_leaves_secrets_revealed_to_reveal(sdb):
+    """Make an Offer to Deus Ex Machina blanks the Matrix Row and Deck's abilities, but the Secrets
+    Revealed among them are Traitor Mode cards, not Matrix cards: the third still reveals all."""
+    offer = "everything_that_has_a_beginning_offer_to_deus_ex_machina"
+    sc = table(sdb, f"act 3 2\nempty row.0 row.1 row.2 row.3 row.4 combat\nactive 0\nworld 0 matrix\n"
+               f"put {offer} row.1 up as offer\npool recruit=7",
+               acts=["what_is_the_matrix", "know_thyself", "everything_that_has_a_beginning"])
+    s = sc.game.state
+    secrets = [c for c in s.piles["matrix_deck"] if s.defs[c] == SECRETS]
+    assert len(secrets) == 3
+    accepted(sc, "complete $offer recruit")
+    assert s.blank and not set(secrets) & s.blank
+    for secret in secrets:  # each is revealed from the Row in turn
+        s.piles["matrix_deck"].remove(secret)
+        s.piles["row.0"].append(secret)
+        sc.line("effect 0 scan_any")
+        assert secret in s.face_up
+        if s.decision is not None:
+            accepted(sc, "choose 0")
+        sc.line("empty row.0")
+    assert s.mods.secrets_revealed == 3
+    assert all(s.piles[pp(x, "hidden")] == [] for x in range(4))
+
+
 # --- players against players --------------------------------------------------------------------
 
 
@@ -171,6 +198,19 @@ def test_le_traitor_14_pay_attack_equal_to_health_to_strike_a_player(sdb):
     assert defs_of(s, "p1.strikes") == ["strike_bullet_graze"]
     accepted(sc, "strike-player 1")  # again, while Attack remains
     assert s.turn.attack == 1 and len(s.piles["p1.strikes"]) == 2
+
+
+@pytest.mark.rule("LE-TRAITOR-14", "LE-CARD-29")
+def test_le_traitor_14_the_matrix_player_may_not_pay_attack_to_strike_a_player(sdb):
+    """In He is The One Part 3 the Matrix player spends Attack only on Time Track steps and Evades."""
+    sc = table(sdb, "act 3 3\nactive 0\neffect 0 hook name=choose_matrix_player\nworld 2 matrix\n"
+                    "pool attack=30")
+    s = sc.game.state
+    assert s.mods.matrix_player == 0 and s.players[0].in_matrix
+    rejected(sc, "strike-player 2", "LE-CARD-29")
+    assert "strike-player 2" not in [c.text() for c in assert_generated_equals_trial(sc.game)]
+    sc.line("active 2\npool attack=30")  # another player in the Matrix may strike them
+    accepted(sc, "strike-player 0")
 
 
 @pytest.mark.rule("LE-TRAITOR-14")
@@ -267,9 +307,52 @@ def test_le_traitor_24_the_traitor_may_not_defeat_agent_smith_in_the_subway(sdb)
     smith = next(c for c in s.piles["combat"] if s.defs[c] == "agent_smith_subway")
     rejected(sc, f"fight {smith}", "LE-TRAITOR-24")
     assert not sc.game.is_legal(f"fight {smith}")
+    assert f"fight {smith}" not in [c.text() for c in assert_generated_equals_trial(sc.game)]
     sc.line("active 0\npool attack=30")
     assert sc.game.is_legal(f"fight {smith}")  # another player may
     accepted(sc, f"fight {smith}")
+
+
+SUBWAY = "act 3 2\nempty combat\nput agent_smith_subway combat as smith\n"
+BEATEN = "neo_revolutions_i_have_beaten_you_before"
+
+
+def refused_defeats(res) -> list:
+    """The events of an effect that did not defeat an Enemy because of LE-TRAITOR-24."""
+    return [e for e in res.events if e.kind == "defeat_refused" and e.data.get("rule") == "LE-TRAITOR-24"]
+
+
+@pytest.mark.rule("LE-TRAITOR-24")
+def test_le_traitor_24_i_have_beaten_you_before_does_not_defeat_agent_smith_for_the_traitor(sdb):
+    for seat, traitor in ((1, True), (0, False)):
+        sc = table(sdb, SUBWAY + f"active {seat}\nworld {seat} matrix\nhand {seat} {BEATEN}")
+        s = sc.game.state
+        res = accepted(sc, f"play {s.piles[pp(seat, 'hand')][0]}")  # played: only the defeat fails
+        if traitor:
+            assert s.where(sc.ref("smith")) == "combat"
+            assert [e.data["card"] for e in refused_defeats(res)] == [sc.ref("smith")]
+        else:  # a loyal player's copy defeats him
+            assert s.where(sc.ref("smith")) == "defeated_enemies" and not refused_defeats(res)
+
+
+@pytest.mark.rule("LE-TRAITOR-24", "LE-ACTION-14")
+def test_le_traitor_24_neo_revolutions_ability_does_not_defeat_agent_smith_for_the_traitor(sdb):
+    avatars = ["morpheus_the_matrix", "neo_revolutions", "trinity_the_matrix", "switch"]
+    sc = table(sdb, SUBWAY + "active 1\nworld 1 matrix\nhand 1 free_your_mind", avatars=avatars)
+    s = sc.game.state
+    res = accepted(sc, f"play {s.piles['p1.hand'][0]}")  # Act 3: defeat an Enemy with Smith in its name
+    assert s.where(sc.ref("smith")) == "combat" and refused_defeats(res)
+
+
+@pytest.mark.rule("LE-TRAITOR-24", "LE-ABILITY-07")
+def test_le_traitor_24_an_effect_that_defeats_every_enemy_spares_agent_smith_for_the_traitor(sdb):
+    sc = table(sdb, SUBWAY + "active 1\nput agent_brown row.2 up as agent")
+    s = sc.game.state
+    sc.line("effect 1 defeat_all")
+    assert s.where(sc.ref("agent")) == "defeated_enemies" and s.where(sc.ref("smith")) == "combat"
+    sc.line("active 0")
+    sc.line("effect 0 defeat_all")
+    assert s.where(sc.ref("smith")) == "defeated_enemies"
 
 
 @pytest.mark.rule("LE-TRAITOR-21", "LE-TRAITOR-22")

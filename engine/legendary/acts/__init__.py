@@ -9,17 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from engine.core.results import Rejection
 from engine.legendary.acts.base import (
     ActCommand,
     ActRules,
     ClearedHook,
     DefeatHook,
+    DefeatVeto,
     Effect,
     Hint,
     Query,
     Restriction,
     SpareHook,
 )
+from engine.legendary.table import Table
 
 __all__ = ["ActCommand", "ActRules", "Hint", "Registry", "Restriction", "registry"]
 
@@ -37,6 +40,7 @@ class Registry:
     defeat_hooks: tuple[DefeatHook, ...] = ()
     spare_hooks: tuple[SpareHook, ...] = ()
     cleared_hooks: tuple[ClearedHook, ...] = ()
+    defeat_vetoes: tuple[DefeatVeto, ...] = ()
 
     @classmethod
     def of(cls, acts: tuple[ActRules, ...]) -> Registry:
@@ -56,14 +60,22 @@ class Registry:
         defeat_hooks = tuple(act.on_defeat for act in acts if act.on_defeat is not None)
         spare_hooks = tuple(act.spares for act in acts if act.spares is not None)
         cleared_hooks = tuple(act.on_cleared for act in acts if act.on_cleared is not None)
+        vetoes = tuple(act.forbids_defeat for act in acts if act.forbids_defeat is not None)
         return cls(acts, effects, queries, restrictions, commands, hints, defeat_hooks, spare_hooks,
-                   cleared_hooks)
+                   cleared_hooks, vetoes)
 
     def effect(self, name: str) -> Effect:
         return self.effects[name]
 
     def query(self, name: str) -> Query:
         return self.queries[name]
+
+    def defeat_forbidden(self, t: Table, seat: int, cid: int) -> Rejection | None:
+        """Why ``seat`` may not defeat the Enemy ``cid`` now, by a fight or an effect, or None."""
+        for veto in self.defeat_vetoes:
+            if (no := veto(t, seat, cid)) is not None:
+                return no
+        return None
 
 
 @cache

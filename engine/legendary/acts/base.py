@@ -25,6 +25,8 @@ DefeatHook = Callable[[Table, int, int | None], bool]
 SpareHook = Callable[[Table, int, int], bool]
 # After an Act instruction clears the Matrix Deck: the cards it held, top first.
 ClearedHook = Callable[[Table, list[int]], None]
+# Why a seat may not defeat an Enemy now, by any means (seat, the Enemy), or None.
+DefeatVeto = Callable[[Table, int, int], Rejection | None]
 
 
 @dataclass(frozen=True)
@@ -79,3 +81,4 @@ class ActRules:
     on_defeat: DefeatHook | None = None
     spares: SpareHook | None = None
     on_cleared: ClearedHook | None = None
+    forbids_defeat: DefeatVeto | None = None

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from engine.core.commands import Command
 from engine.core.results import Rejection
+from engine.legendary import traitor
 from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.state import att, row
 from engine.legendary.table import Table
@@ -99,10 +100,12 @@ def smiths_all_deleted(t: Table) -> bool:
 def offer_to_deus_ex_machina(t: Table, task: dict) -> None:
     """Every card now in the Matrix Row or the Matrix Deck loses its abilities for the rest of the
     game, wherever it goes (the default of LE-CARD-40). The Inevitable is never targeted
-    (LE-INEVITABLE-05)."""
+    (LE-INEVITABLE-05), nor a Traitor Mode card shuffled in (Secrets Revealed: the third still
+    reveals everyone, LE-TRAITOR-12)."""
     s = t.s
     piles = ("matrix_deck", *(row(i) for i in range(ROW_SPACES)), *(att(i) for i in range(ROW_SPACES)))
-    cards = {c for p in piles for c in s.piles.get(p, ()) if c != s.inevitable}
+    cards = {c for p in piles for c in s.piles.get(p, ())
+             if c != s.inevitable and t.card(c).deck != traitor.DECK}
     s.blank |= cards
     t.emit("abilities_blanked", f"The deal is made: {len(cards)} cards in the Matrix Row and the "
            "Matrix Deck lose their abilities", count=len(cards))

@@ -7,6 +7,13 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import actions, effects
+from engine.legendary.acts.attack_payments import (
+    TIME,
+    attack_refused,
+    matrix_player_acts,
+    spendable_attack,
+    spending_refused,
+)
 from engine.legendary.acts.base import ActCommand, ActRules, Hint, Restriction
 from engine.legendary.table import Table
 
@@ -30,13 +37,6 @@ def choose_matrix_player(t: Table, task: dict) -> None:
         effects.set_world(t, x, x == seat, "He is The One", src=task.get("src"))
 
 
-def matrix_player_acts(t: Table) -> bool:
-    """The Matrix player is the active player (and still in the game)."""
-    s = t.s
-    seat = s.mods.matrix_player
-    return seat is not None and s.active == seat and not s.players[seat].defeated
-
-
 def matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
     """LE-CARD-28/29: the Matrix player can't leave the Matrix, fight or recruit, and spends Attack
     only to raise the Time Track or to Evade."""
@@ -51,18 +51,15 @@ def matrix_player_restriction(t: Table, cmd: Command) -> Rejection | None:
     if cmd.verb == "recruit":
         return Rejection("LE-CARD-29", f"{who} is the Matrix player: they can't recruit Heroes")
     if cmd.verb == "scan":
-        return Rejection("LE-CARD-29", f"{who} is the Matrix player: Attack buys only Time Track "
-                         "steps and Evades, not scans")
+        return spending_refused(t, "scans")
     if cmd.verb == "buytime":
-        return Rejection("LE-CARD-29", f"{who} is the Matrix player: Attack buys only Time Track "
-                         "steps and Evades")
+        return spending_refused(t, "Buy Time")
     if cmd.verb == "complete" and cmd.args and isinstance(cmd.args[0], int) \
             and 0 <= cmd.args[0] < len(s.defs):
         c = t.card(cmd.args[0])
         if c.kind == "challenge" and (c.cost_attack or c.cost_either and
                                       actions.either_pool(t, cmd) == "attack"):
-            return Rejection("LE-CARD-29", f"{who} is the Matrix player: they can't spend Attack on "
-                             f"{c.name}")
+            return spending_refused(t, c.name)
     return None
 
 
@@ -105,9 +102,10 @@ def the_one_and_ship_saved(t: Table) -> bool:
 
 def tear_apart_ship(t: Table, task: dict) -> None:
     """LE-CARD-33/34: Sentinel Destroyer never strikes; it tears apart the ship instead. That can't
-    be avoided, only reduced by paying Attack. Then it calls in a Hull Cutter Sentinel."""
+    be avoided, only reduced by paying Attack, which the Matrix player may not spend on it
+    (LE-CARD-29). Then it calls in a Hull Cutter Sentinel."""
     s = t.s
-    steps = min(SHIP_DAMAGE, s.turn.attack // SHIP_REPAIR_COST)
+    steps = min(SHIP_DAMAGE, spendable_attack(t) // SHIP_REPAIR_COST)
     if "answer" in task:
         paid = task.pop("answer")
         task.pop("asked", None)
@@ -142,10 +140,7 @@ def check_raise_time(t: Table, cmd: Command) -> Rejection | None:
     payer = s.mods.time_payer
     if payer is not None and payer != s.active:
         return Rejection("LE-CARD-05", f"only {t.player_name(payer)} may pay to raise the Time Track")
-    if s.turn.attack < rate:
-        return Rejection("LE-CARD-05", f"raising the Time Track costs {rate} Attack and you have "
-                         f"{s.turn.attack}")
-    return None
+    return attack_refused(t, rate, "raising the Time Track", "LE-CARD-05", use=TIME)
 
 
 def do_raise_time(t: Table, cmd: Command) -> None:

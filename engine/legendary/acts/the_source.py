@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from engine.core.commands import Command
 from engine.core.results import Rejection
 from engine.legendary import effects
+from engine.legendary.acts.attack_payments import TIME, attack_refused
 from engine.legendary.acts.base import ActCommand, ActRules
 from engine.legendary.state import pp
 from engine.legendary.table import Table
@@ -175,10 +176,8 @@ def check_time_up(t: Table, cmd: Command) -> Rejection | None:
     steps = _steps(cmd)
     if steps is None or steps < 1:
         return Rejection("LE-CARD-50", "say how many steps to raise the Time Track, e.g. 'time-up 2'")
-    if steps * TIME_STEP_COST > t.s.turn.attack:
-        return Rejection("LE-CARD-50", f"{steps} step{'s' if steps > 1 else ''} cost "
-                         f"{steps * TIME_STEP_COST} Attack and you have {t.s.turn.attack}")
-    return None
+    return attack_refused(t, steps * TIME_STEP_COST, f"raising the Time Track {steps} "
+                          f"step{'s' if steps > 1 else ''}", "LE-CARD-50", use=TIME)
 
 
 def do_time_up(t: Table, cmd: Command) -> None:

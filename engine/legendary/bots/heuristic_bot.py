@@ -275,7 +275,7 @@ class HeuristicBot:
         in_matrix = s.players[s.active].in_matrix
         return [c for pile, c in effects.enemies_in_play(t)
                 if (pile == "real_world" or pile.endswith(".beside")) != in_matrix
-                and "undefeatable" not in t.card(c).keywords]
+                and "undefeatable" not in t.keywords(c)]
 
     def _recruit(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         s = t.s
@@ -345,7 +345,7 @@ class HeuristicBot:
         s = t.s
         return any(s.defs[c] in wanted and (effects.enemy_attack(t, c) or 0) <= s.turn.attack
                    for c in s.piles["real_world"] if c in s.face_up and t.card(c).kind == "enemy"
-                   and "undefeatable" not in t.card(c).keywords)
+                   and "undefeatable" not in t.keywords(c))
 
     def _cz_strikes(self, t: Table) -> int:
         """How many strikes the Combat Zone would make this Strike Phase."""
@@ -355,7 +355,7 @@ class HeuristicBot:
             c = t.card(cid)
             if c.kind == "enemy" and cid in s.face_up and cid != s.inevitable and \
                     cid not in s.turn.bought_time and c.strike_mode == "normal":
-                n += 2 if "double_strike" in c.keywords else 1
+                n += 2 if "double_strike" in t.keywords(cid) else 1
         return n
 
     def _should_absorb(self, t: Table) -> bool:
@@ -392,7 +392,7 @@ class HeuristicBot:
             c = t.card(cid)
             if c.kind == "enemy":
                 need = effects.enemy_attack(t, cid)
-                if need is not None and need <= atk and "undefeatable" not in c.keywords:
+                if need is not None and need <= atk and "undefeatable" not in t.keywords(cid):
                     return True
             elif c.kind == "challenge" and (s.defs[cid] in wanted or self._challenge_worth(t, cid)):
                 if c.cost_attack <= atk and c.cost_recruit <= s.turn.recruit and \
@@ -403,7 +403,6 @@ class HeuristicBot:
 
     def _threat(self, t: Table, cid: int, wanted: set[str]) -> float:
         s = t.s
-        c = t.card(cid)
         v = 1.0 + (effects.enemy_attack(t, cid) or 0) * 0.2
         if s.defs[cid] in wanted:
             v += 10
@@ -412,7 +411,7 @@ class HeuristicBot:
         if cid in s.piles["combat"] or cid in s.piles["real_world"] or \
                 any(cid in s.piles[pp(p.seat, "beside")] for p in s.players):
             v += 4  # strikes this turn
-            if "double_strike" in c.keywords:
+            if "double_strike" in t.keywords(cid):
                 v += 2
         else:
             sp = rowmod.space_of(t, cid)
