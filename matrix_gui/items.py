@@ -13,7 +13,7 @@ from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
 Key = tuple[str, Any]
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
-                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0"}  # lesson: the guided game
+                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0"}  # hint, lesson: page.mark lights
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from matrix_gui.newgame import FilmChoice, NewGameChoice, SheetChoices, StoryChoices
     from matrix_gui.shell import Shell
 
-MARK = "hint"  # the mark ``TablePage.mark`` lights items with (the hint's colour)
+MARK = "hint"  # the light ``TablePage.mark`` uses unless told another (the hint's colour)
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class TablePage(QWidget):
         self.ops = win.ops
         self.anim: AnimationQueue | None = None
         self.last_reason = ""  # why the last command was refused ("" after one that was done)
-        self.marked: list[Key] = []  # the items ``mark`` lights now
+        self.marked: dict[str, list[Key]] = {}  # the keys ``mark`` lights now, by light
         # one path from a command to the frame: the page hears the operations layer itself
         self.ops.events_applied.connect(self._events_applied)
         self.ops.game_replaced.connect(self.game_replaced)
@@ -251,24 +251,25 @@ class TablePage(QWidget):
 
     # --- marks: cards and places lit on the table (the hint, a lesson's step) ------------------------
 
-    def mark(self, keys: Iterable[Key], note: str = "") -> None:
+    def mark(self, keys: Iterable[Key], note: str = "", light: str = MARK) -> None:
         """Light the items of ``keys`` on the table (cards, piles, places: the table's item keys, as
-        its intents name them) and say ``note``; the marks before go."""
-        self.clear_marks()
-        self.marked = list(keys)
+        its intents name them) with ``light`` (an ``items.MARK_COLOURS`` name: the hint's, a lesson's)
+        and say ``note``; what that light lit before goes, another light's marks stay."""
+        self.clear_marks(light)
+        self.marked[light] = keys = list(keys)
         scene = self.table_view.table
-        for key in self.marked if scene is not None else ():
+        for key in keys if scene is not None else ():
             for it in scene.items_for(key):
-                it.set_mark(MARK, True)
+                it.set_mark(light, True)
         if note:
             self.status(note)
 
-    def clear_marks(self) -> None:
-        """Unlight what ``mark`` lit."""
-        self.marked = []
+    def clear_marks(self, light: str = MARK) -> None:
+        """Unlight what ``mark`` lit with ``light``."""
+        self.marked.pop(light, None)
         scene = self.table_view.table
         if scene is not None:
-            scene.clear_marks(MARK)
+            scene.clear_marks(light)
 
     def send_as(self, seat: int | None, cmd: Command, words: Callable[[Any], str]) -> bool:
         """``cmd`` as ``seat`` (when it names none) through the operations layer; a refusal is shown

@@ -8,7 +8,7 @@ brings every part up to date from a view.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -91,17 +91,22 @@ class GuideStrip(HudStrip):
         col.addWidget(body, 1)
         return col
 
-    def show_hint(self, text: str, button: QToolButton | None = None) -> None:
-        """A hint (or "Thinking…") in the NEXT panel until the game moves on; ``button``: the
-        strip's button the hint points at (End Turn, Complete Objective), marked; "": the engine's
-        next step again."""
+    def show_hint(self, text: str) -> None:
+        """A hint (or "Thinking…") in the NEXT panel until the game moves on; "": the engine's next
+        step again."""
         self.hinting = text
         self.prompt.setText(text or self.next_step)
-        for b in (self.end_turn, self.complete):
-            b.setProperty("hinted", b is button)
-            b.style().unpolish(b)
-            b.style().polish(b)
         self.publish({**self.values, "next_step": self.prompt.text()})
+
+    def mark_buttons(self, verbs: Iterable[str]) -> None:
+        """Mark the buttons of ``verbs`` ("end", "objective", "hint") as the ones a hint or a lesson
+        points at; unmark the others."""
+        verbs = set(verbs)
+        for verb, b in (("end", self.end_turn), ("objective", self.complete), ("hint", self.hint)):
+            if bool(b.property("hinted")) != (verb in verbs):
+                b.setProperty("hinted", verb in verbs)
+                b.style().unpolish(b)
+                b.style().polish(b)
 
     def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
         """Show a view's guidance; the Complete Objective button only while it can be done."""

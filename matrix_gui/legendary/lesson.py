@@ -26,18 +26,18 @@ from engine.legendary.lessons import HINT_SHOWN, TIME, Lesson, Progress
 from matrix_gui.hudstrip import HudStrip
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from engine.legendary.game import LegendaryGame
     from matrix_gui.animation import AnimationQueue
+    from matrix_gui.cardindex import Key
     from matrix_gui.legendary.content import DbCache
-    from matrix_gui.legendary.guide import TableGuide
     from matrix_gui.legendary.scene import TableScene
     from matrix_gui.legendary.view import TableView
     from matrix_gui.shell import Shell
 
 PROGRESS_FORMAT = "matrix-tabletop-lesson"
-LIGHT = "lesson"  # the mark the lesson lights cards and places with
+LIGHT = "lesson"  # the light the lesson marks cards, places and buttons with (``page.mark``)
 BUTTON_STYLE = """
 QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 6px;
               padding: 3px 12px; }
@@ -53,12 +53,15 @@ class LessonTable(Protocol):
     anim: AnimationQueue | None
     table: TableScene | None
     view: TableView
-    guide: TableGuide
 
     @property
     def dbs(self) -> DbCache: ...
 
     def busy(self) -> bool: ...
+
+    def mark(self, keys: Iterable[Key], note: str = "", light: str = ...) -> None: ...
+
+    def clear_marks(self, light: str = ...) -> None: ...
 
     def layout(self) -> QVBoxLayout: ...  # (the page's: the lesson panel goes above the table)
 
@@ -315,18 +318,14 @@ class LessonCoach(QObject):
     # --- lights -------------------------------------------------------------------------------------
 
     def light(self) -> None:
-        """Light what the current step is about: the cards and places its moves touch, the places it
-        names, the button that makes its move."""
-        self._unlight()
+        """Light what the current step is about (the page's marks, with the lesson's own light, so a
+        hint's marks stay beside them): the cards and places its moves touch, the places it names,
+        the button that makes its move."""
         step = self.progress.step
-        table = self.page.table
-        if step is None or table is None or not self.current:
+        if step is None or self.page.table is None or not self.current:
+            self._unlight()
             return
-        for key in self.keys():
-            for it in table.items_for(key):
-                it.set_mark(LIGHT, True)
-        for b in self._buttons(step.verbs):
-            _mark_button(b, True)
+        self.page.mark([*self.keys(), *(("button", verb) for verb in sorted(step.verbs))], light=LIGHT)
 
     def keys(self) -> list[tuple[str, Any]]:
         """The table's items the current step lights (as the hint marks its move: a command's subject
@@ -348,29 +347,11 @@ class LessonCoach(QObject):
                 keys.append(("pile", "time" if place == TIME else place))
         return keys
 
-    def _buttons(self, verbs: frozenset[str]) -> list[QWidget]:
-        strip = self.page.guide.strip
-        buttons = (("end", strip.end_turn), ("objective", strip.complete), ("hint", strip.hint))
-        return [b for verb, b in buttons if verb in verbs]
-
     def _unlight(self) -> None:
-        table = self.page.table
-        if table is not None:
-            table.clear_marks(LIGHT)
-        for b in self._buttons(frozenset({"end", "objective", "hint"})):
-            _mark_button(b, False)
+        self.page.clear_marks(LIGHT)
 
 
 def _attach_panel(page: LessonTable, panel: QWidget) -> None:
     """The lesson panel goes on the page, right above the table (never over the cards it lights)."""
     lay = page.layout()
     lay.insertWidget(lay.indexOf(page.view), panel)
-
-
-def _mark_button(b: QWidget, on: bool) -> None:
-    """Mark a button of the guide strip as the hint marks the one it points at."""
-    if bool(b.property("hinted")) != on:
-        b.setProperty("hinted", on)
-        b.style().unpolish(b)
-        b.style().polish(b)
-

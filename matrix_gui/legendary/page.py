@@ -19,7 +19,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
-from matrix_gui.page import Entry, PageOffers, TablePage
+from matrix_gui.page import MARK, Entry, PageOffers, TablePage
 
 if TYPE_CHECKING:
     from engine.core.gamelog import ReplayHook
@@ -86,6 +86,7 @@ class LegendaryPage(TablePage):
         self._desk: CampaignDesk | None = None
         self._campaign_page: CampaignPage | None = None
         self.campaign_line = ""  # the HUD's campaign line for the current game ("" outside one)
+        self._noted: str | None = None  # the light whose note the NEXT panel says (``mark``)
         from matrix_gui.curtain import Curtain
 
         self.curtain = Curtain(self, self._seat_name, lambda seat: SEAT_HEX[seat % len(SEAT_HEX)])
@@ -543,15 +544,23 @@ class LegendaryPage(TablePage):
 
     # --- marks: the hint's and a lesson's ------------------------------------------------------------
 
-    def mark(self, keys: Iterable[Key], note: str = "") -> None:
+    def mark(self, keys: Iterable[Key], note: str = "", light: str = MARK) -> None:
         """As ``TablePage.mark``; ``("button", verb)`` marks the guide strip's button of that verb (End
-        Turn: "end", Complete the Objective: "objective") and the NEXT panel says ``note``."""
-        keys = list(keys)
-        super().mark(keys, note)
-        strip = self.guide.strip
-        buttons = {"end": strip.end_turn, "objective": strip.complete}
-        strip.show_hint(note, next((buttons[v] for k, v in keys if k == "button" and v in buttons), None))
+        Turn: "end", Complete the Objective: "objective", Hint: "hint") and the NEXT panel says
+        ``note`` (until that light is cleared)."""
+        super().mark(keys, note, light)
+        if note:
+            self.guide.strip.show_hint(note)
+            self._noted = light
+        self._mark_buttons()
 
-    def clear_marks(self) -> None:
-        super().clear_marks()
-        self.guide.strip.show_hint("")
+    def clear_marks(self, light: str = MARK) -> None:
+        super().clear_marks(light)
+        if self._noted == light:
+            self._noted = None
+            self.guide.strip.show_hint("")
+        self._mark_buttons()
+
+    def _mark_buttons(self) -> None:
+        """The strip's buttons that any light's ``("button", verb)`` keys name, marked; the others not."""
+        self.guide.strip.mark_buttons({v for keys in self.marked.values() for k, v in keys if k == "button"})

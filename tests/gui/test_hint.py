@@ -15,8 +15,12 @@ pytestmark = pytest.mark.gui
 FIGHT = ("active 0", "world 0 matrix", "empty combat", "put test_one_drill_cop combat up", "pool attack=6")
 
 
+def lit_items(win, light: str) -> list:
+    return [it for it in page_of(win).table.keyed_items() if light in it.marks]
+
+
 def hinted_items(win) -> list:
-    return [it for it in page_of(win).table.keyed_items() if "hint" in it.marks]
+    return lit_items(win, "hint")
 
 
 def ask(qtbot, win, how: str = "key"):
@@ -230,5 +234,23 @@ def test_mark_lights_cards_places_and_a_button_with_a_note_until_cleared(qtbot, 
     assert {it.key for it in hinted_items(win)} == {("pile", "p0.discard")}
     assert not strip.end_turn.property("hinted")
     page.clear_marks()
-    assert hinted_items(win) == [] and page.marked == []
+    assert hinted_items(win) == [] and page.marked == {}
     assert strip.prompt.text() == win.ops.game.observe(None)["next_step"]
+
+
+def test_marks_of_another_light_stay_beside_the_hints(qtbot, win):
+    """A lesson lights with its own light: the hint's marks come and go beside it, buttons too."""
+    scenario(win, "active 0", "hand 0 unplug unplug")
+    page, strip = page_of(win), page_of(win).guide.strip
+    card = ("card", ref(win, "unplug", "p0.hand"))
+    page.mark([card, ("button", "hint")], light="lesson")
+    page.mark([("pile", "p0.play"), ("button", "end")], "Play Unplug")
+    assert {it.key for it in lit_items(win, "lesson")} == {card}
+    assert {it.key for it in hinted_items(win)} == {("pile", "p0.play")}
+    assert strip.hint.property("hinted") and strip.end_turn.property("hinted")
+    page.clear_marks()
+    assert {it.key for it in lit_items(win, "lesson")} == {card} and hinted_items(win) == []
+    assert strip.hint.property("hinted") and not strip.end_turn.property("hinted")
+    assert strip.prompt.text() == win.ops.game.observe(None)["next_step"]
+    page.clear_marks("lesson")
+    assert lit_items(win, "lesson") == [] and not strip.hint.property("hinted") and page.marked == {}
