@@ -9,7 +9,9 @@
     python bench/balance.py --campaign --games 100 --markdown   # film campaigns, campaign bot
 
 For Legendary it prints, per player count: win rate (Major, Minor), loss causes, mean turns and the
-Act/Part the game ended in. Engine errors are counted and shown; they should be zero.
+Act/Part the game ended in. Engine errors are counted and shown, and so are hangs: games stopped past
+``stall.HUNG_TURNS`` turns (or MAX_COMMANDS commands) that the bots did not end; both should be zero,
+and either makes the exit status 1.
 
 With --campaign it plays ``--games`` film campaigns (the three films in release order) per player
 count (default 2-4) through the campaign API, as ``matrix-engine campaign autoplay`` does, retrying a
@@ -31,37 +33,43 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import cli  # noqa: E402
+from engine.core.botplay import Unfinished, play_out  # noqa: E402
+from engine.core.commands import Command  # noqa: E402
 from engine.legendary.films import available_films  # noqa: E402
 from engine.legendary.quickstart import default_setup  # noqa: E402
+from engine.legendary.stall import HUNG_TURNS  # noqa: E402
 
 
 def _one_game(job: tuple[str, int, int, str, str, str | None]) -> dict[str, Any]:
-    """Play one bot game (a worker of ``legendary_report``): its ending, or the engine error."""
+    """Play one bot game (a worker of ``legendary_report``): its ending, the engine error, or the
+    turn limit it ran past (a hang: bots give a stalled game up once the engine offers it)."""
     from engine.legendary.bots import BOTS
     from engine.legendary.game import LegendaryGame
 
     bot, n, s, film, goal, traitor = job
     db = _DB.get("db") or _DB.setdefault("db", cli._db([]))
+    times: list[float] = []
+    weighed: list[float] = []  # the decisions the look-ahead bot played moves out for
+
+    def choose(game: LegendaryGame, seat: int) -> Command:
+        t0 = time.perf_counter()
+        if analyse is not None:
+            analysis = analyse(game)
+            cmd = analysis.best
+        else:
+            cmd = player.choose(game)
+        times.append(time.perf_counter() - t0)
+        if analyse is not None and analysis.options:
+            weighed.append(times[-1])
+        return cmd
+
     try:
         game = LegendaryGame.new(default_setup(db, n, s, [], film, traitor), db, track_undo=False)
         player = BOTS[bot](s, goal=goal) if bot == "search" else BOTS[bot](s)
-        times: list[float] = []
-        weighed: list[float] = []  # the decisions the look-ahead bot played moves out for
         analyse = getattr(player, "analyse", None)
-        while not game.over:
-            if len(times) >= MAX_COMMANDS:
-                raise RuntimeError(f"the game did not end in {MAX_COMMANDS} commands")
-            t0 = time.perf_counter()
-            if analyse is not None:
-                analysis = analyse(game)
-                cmd = analysis.best
-            else:
-                cmd = player.choose(game)
-            times.append(time.perf_counter() - t0)
-            if analyse is not None and analysis.options:
-                weighed.append(times[-1])
-            if not game.apply(cmd).accepted:
-                raise RuntimeError(f"bot chose an illegal command {cmd.text()!r}")
+        play_out(game, choose, MAX_COMMANDS, turns=cli.turn_of, max_turns=HUNG_TURNS)
+    except Unfinished as e:  # stopped at the limit, never left to loop: a failing result
+        return {"hang": f"seed {s}: {e}"}
     except Exception as e:  # an engine bug: counted and shown, never hidden
         return {"error": f"seed {s}: {type(e).__name__}: {e}"}
     st = game.state
@@ -106,7 +114,8 @@ def _row(n: int, games: int, played: list[dict[str, Any]], seconds: float) -> di
     losses: dict[str, int] = {}
     ended: dict[str, int] = {}
     errors = [p["error"] for p in played if "error" in p]
-    done = [p for p in played if "error" not in p]
+    hangs = [p["hang"] for p in played if "hang" in p]
+    done = [p for p in played if "error" not in p and "hang" not in p]
     for p in done:
         if p["result"].startswith("loss:"):
             losses[p["result"][5:]] = losses.get(p["result"][5:], 0) + 1
@@ -118,10 +127,12 @@ def _row(n: int, games: int, played: list[dict[str, Any]], seconds: float) -> di
     k = len(done)
     return {
         "players": n, "games": games, "errors": len(errors), "error_details": errors[:5],
+        "hangs": len(hangs), "hang_details": hangs[:5],
         "win_rate": round((wins["major"] + wins["minor"]) / k, 3) if k else 0.0,
         "major": wins["major"], "minor": wins["minor"], "against_team": wins["traitor"] + wins["smiths"],
         "losses": dict(sorted(losses.items())),
         "mean_turns": round(sum(p["turns"] for p in done) / k, 1) if k else 0.0,
+        "max_turns": max((p["turns"] for p in done), default=0),
         "ended_in_act_part": dict(sorted(ended.items())),
         "decision_seconds": _spread(times),
         "weighed_decisions": len(weighed), "weighed_seconds": _spread(weighed),
@@ -231,9 +242,9 @@ def markdown(report: dict[str, Any]) -> str:
     out = [f"Film `{report['film']}`, bot `{report['bot']}`{mode}{goal}.", "",
            f"| players | games | team win rate | Major | Minor |{against} losses | mean turns "
            "| ended in Act.Part |" + (" s/decision median, p99, max | weighed decisions: count; s median, "
-                                       "p99, max |" if timed else "") + " errors |",
+                                       "p99, max |" if timed else "") + " errors | hangs |",
            "|---|---|---|---|---|" + ("---|" if traitor else "") + "---|---|---|"
-           + ("---|---|" if timed else "") + "---|"]
+           + ("---|---|" if timed else "") + "---|---|"]
     for r in report["rows"]:
         losses = ", ".join(f"{k} {v}" for k, v in r["losses"].items())
         ended = ", ".join(f"{k}: {v}" for k, v in r["ended_in_act_part"].items())
@@ -243,7 +254,7 @@ def markdown(report: dict[str, Any]) -> str:
         secs = f" {d['median']}, {d['p99']}, {d['max']} | {r['weighed_decisions']}; {w['median']}, " \
             f"{w['p99']}, {w['max']} |" if timed else ""
         out.append(f"| {r['players']} | {r['games']} | {r['win_rate']:.1%} | {r['major']} | {r['minor']} |"
-                   f"{col} {losses} | {r['mean_turns']} | {ended} |{secs} {r['errors']} |")
+                   f"{col} {losses} | {r['mean_turns']} | {ended} |{secs} {r['errors']} | {r['hangs']} |")
     return "\n".join(out)
 
 
@@ -284,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"balance: error: {e}", file=sys.stderr)
             return 2
     print(markdown(report) if args.markdown else json.dumps(report, indent=1))
-    bad = sum(r.get("errors", 0) for r in report.get("rows", [])) + report.get("errors", 0)
+    rows = report.get("rows", [])
+    bad = report.get("errors", 0) + sum(r.get("errors", 0) + r.get("hangs", 0) for r in rows)
     return 1 if bad else 0
 
 

@@ -5,6 +5,8 @@ replay SAVE    verify a save (any ruleset) by replaying it; print the final stat
 validate-cards load every card file and check the lessons; counts per category, or errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
+serve          host a game for remote players without a GUI (docs/network.md)
+join           join a hosted game; a bot plays the seat
 """
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from typing import Any
 
 from engine.cli_campaign import add_parser as add_campaign_parser
 from engine.cli_campaign import run as run_campaign
+from engine.cli_net import add_parsers as add_net_parsers
+from engine.cli_net import run as run_net
+from engine.core.botplay import Unfinished
 from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
 from engine.core.inputcheck import one_line
@@ -35,21 +40,23 @@ def _db(extra: list[str]) -> Any:
 
 
 def play_game(db: Any, setup: Any, bot: str, seed: int, max_commands: int = 20000) -> Any:
-    """Play one bot game to its end; returns the finished LegendaryGame (raises on an engine bug)."""
+    """Play one bot game to its end; returns the finished LegendaryGame. Raises on an engine bug,
+    and ``Unfinished`` for a game that hung: past ``stall.HUNG_TURNS`` turns (bots give a stalled
+    game up once it is offered) or ``max_commands`` commands."""
+    from engine.core.botplay import play_out
     from engine.legendary.bots import BOTS
     from engine.legendary.game import LegendaryGame
+    from engine.legendary.stall import HUNG_TURNS
 
     game = LegendaryGame.new(setup, db, track_undo=False)
     player = BOTS[bot](seed)
-    steps = 0
-    while not game.over and steps < max_commands:
-        res = game.apply(player.choose(game))
-        if not res.accepted:
-            raise RuntimeError(f"bot chose an illegal command: {res}")
-        steps += 1
-    if not game.over:
-        raise RuntimeError(f"the game did not end in {max_commands} commands")
+    play_out(game, lambda g, seat: player.choose(g), max_commands, turns=turn_of, max_turns=HUNG_TURNS)
     return game
+
+
+def turn_of(game: Any) -> int:
+    """A Legendary game's turn number (the benches' turn limit reads it)."""
+    return int(game.state.turn_no)
 
 
 def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: list[str],
@@ -66,6 +73,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     losses: dict[str, int] = {}
     ended_in: dict[str, int] = {}
     errors: list[str] = []
+    hung = 0
     turns = commands = 0
     start = time.perf_counter()
     for g in range(games):
@@ -73,7 +81,8 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
         try:
             game = play_game(db, default_setup(db, n, seed + g, card_dirs, film, traitor), bot, seed + g,
                              max_commands)
-        except Exception as e:  # a bug in the engine: counted, reported, never hidden
+        except Exception as e:  # a bug in the engine or a game that hung: counted, reported, never hidden
+            hung += isinstance(e, Unfinished)
             errors.append(f"game {g} (seed {seed + g}, {n} players): {type(e).__name__}: {e}")
             continue
         commands += len(game.commands)
@@ -89,7 +98,7 @@ def simulate(games: int, players: list[int], bot: str, seed: int, card_dirs: lis
     done = games - len(errors)
     return {"games": games, "acts": list(first.acts), "wins": wins, "losses": losses,
             "ended_in": dict(sorted(ended_in.items())),
-            "errors": len(errors), "error_details": errors[:20],
+            "errors": len(errors), "hung": hung, "error_details": errors[:20],
             "mean_turns": round(turns / done, 2) if done else 0,
             "commands": commands, "seconds": round(elapsed, 3),
             "commands_per_second": round(commands / elapsed, 1) if elapsed else 0}
@@ -196,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
     add_campaign_parser(sub, card_folder)
+    add_net_parsers(sub, card_folder, RULESETS)
     args = parser.parse_args(argv)
     if args.cmd == "simulate" and args.ruleset == "legendary":
         from engine.legendary.bots import BOTS
@@ -208,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"matrix-engine {args.cmd}: error: {one_line(e)}", file=sys.stderr)
         return 2
     except RecursionError:
-        print(f"matrix-engine {args.cmd}: error: the input is nested too deeply", file=sys.stderr)
+        named = getattr(args, "save", None) or getattr(args, "file", None)
+        where = f'"{named}" ' if named is not None else "the input "
+        print(f"matrix-engine {args.cmd}: error: {where}is nested too deeply to be read", file=sys.stderr)
         return 2
 
 
@@ -229,13 +241,15 @@ def _run(args: argparse.Namespace) -> int:
             print(f"matrix-engine simulate: error: {problem}", file=sys.stderr)
             return 2
         players = args.players or [1, 2, 3, 4, 5]
-        print(json.dumps(simulate(args.games, players, args.bot, args.seed, cards, film=args.film,
-                                  traitor=args.traitor), indent=1))
-        return 0
+        out = simulate(args.games, players, args.bot, args.seed, cards, film=args.film, traitor=args.traitor)
+        print(json.dumps(out, indent=1))
+        return 1 if out["errors"] else 0  # an engine error or a game that hung fails the run
     if args.cmd == "replay":
         game = load_any(args.save)
-        print(json.dumps({"hash": game.state_hash(), "commands": len(game.commands),
-                          "result": game.state.result}))
+        out = {"hash": game.state_hash(), "commands": len(game.commands), "result": game.state.result}
+        if getattr(game, "resumed", ""):  # an older build's save: the log went on from its kept position
+            out["resumed"] = f"{game.resumed} (commands counts only the moves replayed after it)"
+        print(json.dumps(out))
         return 0
     if args.cmd == "validate-cards":
         if args.ruleset != "legendary":
@@ -283,6 +297,8 @@ def _run(args: argparse.Namespace) -> int:
         return 1 if out["failures"] else 0
     if args.cmd == "campaign":
         return run_campaign(args)
+    if args.cmd in ("serve", "join"):
+        return run_net(args)
     return 2
 
 

@@ -225,6 +225,9 @@ class NewGameDialog(QDialog):
         self.traitor.addItem("None: everyone plays together", "")
         for mid, name in self.story.traitor_modes:
             self.traitor.addItem(f"{name} (3-5 players, a hidden enemy)", mid)
+        self.traitor_labels = [self.traitor.itemText(i) for i in range(self.traitor.count())]
+        self.traitor_problem = ""  # why the chosen Traitor mode is refused now (shown under the form)
+        self.traitor.currentIndexChanged.connect(self._check_traitor_modes)
         form.addRow("&Traitor mode", self.traitor)
 
     def _sheet_rows(self, form: QFormLayout) -> None:
@@ -375,7 +378,29 @@ class NewGameDialog(QDialog):
             for w in (head, self.region_boxes[i], *(s[i] for s in self.counter_spins.values()),
                       *(c[i] for c in self.flag_checks.values())):
                 w.setVisible(i < shown)
+        self._check_traitor_modes()
         self.adjustSize()
+
+    def _check_traitor_modes(self) -> None:
+        """Grey out each Traitor mode the engine refuses for the game as chosen now, its reason as
+        the entry's text and tooltip; a chosen mode that is refused says why at once."""
+        from dataclasses import replace
+
+        base = None if self.check is None or self.is_replay() or self.is_expedition() else self.choice()
+        other = None if base is None else self.check(replace(base, traitor=None))  # not the mode's
+        chosen = ""
+        for i in range(1, self.traitor.count()):
+            why = None if base is None else self.check(replace(base, traitor=str(self.traitor.itemData(i))))
+            why = why if why != other else None
+            item = self.traitor.model().item(i)  # type: ignore[attr-defined]
+            item.setEnabled(not why)
+            item.setText(why or self.traitor_labels[i])
+            item.setToolTip(why or "")
+            if i == self.traitor.currentIndex():
+                chosen = why or ""
+        if chosen or self.problem.text() == self.traitor_problem:
+            self.problem.setText(f"This game cannot start: {chosen}" if chosen else "")
+        self.traitor_problem = self.problem.text() if chosen else ""
 
     @staticmethod
     def seats(boxes: list[QComboBox], n: int, keep: bool = False) -> list[str]:

@@ -1,6 +1,8 @@
 """The end screen: the victory level or the loss with the engine's rule and cause,
 a few numbers of the game, and the ways on: New game, Back to start, Show log. A campaign game
-also shows what carried over (as the engine recorded it) and the campaign's next step.
+also shows what carried over (as the engine recorded it) and the campaign's next step. The end of
+a saved game being stepped through is only looked at (``set_looking``): no way on but the log, and
+the keyboard stays with the window (its step keys).
 
 It shows the ``outcome`` of an ``observe`` view as the engine words it; both rulesets' views
 carry one (``headline``, ``rule``, ``cause``, ``text`` and counters).
@@ -43,6 +45,8 @@ class EndScreen(QDialog):
         self.setWindowTitle("Game over")
         self.setModal(False)
         self.outcome: dict[str, Any] = {}
+        self.looking = False  # the end of a saved game stepped through: nothing to go on to
+        self.next_step = ""  # a campaign game's next step (the button's text; "" for none)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(36, 26, 36, 26)
         lay.setSpacing(12)
@@ -99,8 +103,25 @@ class EndScreen(QDialog):
         self.show()
         self._fit()
         self.raise_()
-        (self.btn_next if not self.btn_next.isHidden() else self.btn_new).setFocus()
+        if not self.looking:
+            (self.btn_next if not self.btn_next.isHidden() else self.btn_new).setFocus()
 
+    def set_looking(self, on: bool) -> None:
+        """A saved game stepped through (``on``): its end is shown without taking the keyboard,
+        with no new game or campaign step to offer; else a game played here."""
+        self.looking = on
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, on)
+        self._ways()
+
+    def _ways(self) -> None:
+        """Which ways on the screen offers: New game and the campaign's steps only for a game played
+        here; Back to start and Show log always."""
+        playing = not self.looking
+        self.btn_new.setVisible(playing)
+        campaign = not self.carried.isHidden()
+        self.btn_next.setText(self.next_step)
+        self.btn_next.setVisible(playing and campaign and bool(self.next_step))
+        self.btn_campaign.setVisible(playing and campaign)
 
     def _fit(self) -> None:
         """Tall enough for every wrapped line (the campaign's too): a dialog's own size ignores
@@ -114,12 +135,11 @@ class EndScreen(QDialog):
         no lines: not a campaign game (the campaign part hides)."""
         self.carried.setText("\n".join(lines))
         self.carried.setVisible(bool(lines))
-        self.btn_next.setText(next_step)
-        self.btn_next.setVisible(bool(lines and next_step))
-        self.btn_campaign.setVisible(bool(lines))
+        self.next_step = next_step
+        self._ways()
         if self.isVisible():
             self._fit()
-            if lines and next_step:
+            if not self.btn_next.isHidden():
                 self.btn_next.setFocus()
 
 

@@ -54,6 +54,8 @@ class GestureView(QGraphicsView):
     intended: Callable[[Key, Key, Any], list[Command]]
     involved: Callable[[Command, Any], list[Key]]
     describe: Callable[[Command, Any], str]
+    # what a player usually does with an item, legal or not (candidates the context menu checks)
+    usual: Callable[[Key, Any], list[Command]] = staticmethod(lambda key, ix: [])
 
     def __init__(self, busy: Callable[[], bool], status: Callable[[str], None],
                  refuse: Callable[[str, str], None], name: str, description: str,
@@ -407,8 +409,10 @@ class GestureView(QGraphicsView):
             return menu
         ix = self.index()
         if key is not None:
-            for c in self.commands_for(key):
+            legal = self.commands_for(key)
+            for c in legal:
                 self._add_command(menu, c, ix)
+            self._add_refused(menu, key, {(c.verb, c.args[:1]) for c in legal}, ix)
             if self.zoomable(key):
                 z = QAction("Zoom", menu)
                 z.triggered.connect(lambda _=False, k=key: self.show_zoom(k))
@@ -420,6 +424,24 @@ class GestureView(QGraphicsView):
             for c in general:
                 self._add_command(menu, c, ix)
         return menu
+
+    def _add_refused(self, menu: QMenu, key: Key, offered: set[tuple[str, tuple]], ix: CardIndex) -> None:
+        """The item's usual actions the engine refuses now (``check``), greyed out with its reason;
+        one entry per verb and first argument (``offered``: those already in the menu)."""
+        room = round(self.screen().availableGeometry().width() * 0.6)  # a long reason ends in "…"
+        for c in self.usual(key, ix):
+            kind = (c.verb, c.args[:1])
+            why = None if kind in offered else self.check(c)
+            if why is None:
+                continue
+            text = f"{self.describe(c, ix)} — {why.reason}"
+            act = QAction(menu.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room), menu)
+            act.setEnabled(False)
+            act.setToolTip(self.refusal(why))
+            act.setStatusTip(self.refusal(why))
+            menu.addAction(act)
+            offered.add(kind)
+        menu.setToolTipsVisible(True)
 
     def more_actions(self, menu: QMenu, key: Key) -> None:
         """A table's own entries of an item's context menu, after Zoom."""

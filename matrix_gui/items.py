@@ -13,7 +13,8 @@ from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
 Key = tuple[str, Any]
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
-                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0"}  # hint, lesson: page.mark lights
+                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0",  # hint, lesson: page.mark lights
+                "look": "#ffe6a3"}  # look: a card pointed at (page.mark, light "look")
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -141,16 +142,16 @@ class TableItem(QGraphicsRectItem):
     def paint_marks(self, p: QPainter) -> None:
         if not self.marks:
             return
-        for mark in ("target", "option", "hint", "lesson", "hot", "focus"):
+        for mark in ("target", "option", "hint", "lesson", "look", "hot", "focus"):
             if mark in self.marks:
                 c = QColor(MARK_COLOURS[mark])
-                pen = QPen(c, 4 if mark in ("hot", "hint", "lesson") else 3)
+                pen = QPen(c, 4 if mark in ("hot", "hint", "lesson", "look") else 3)
                 if mark == "focus":
                     pen.setStyle(Qt.PenStyle.DashLine)
                 p.setPen(pen)
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(QRectF(-3, -3, self.w + 6, self.h + 6), 9, 9)
-                if mark in ("target", "option", "hint", "lesson"):
+                if mark in ("target", "option", "hint", "lesson", "look"):
                     c.setAlpha(40)
                     p.fillRect(QRectF(0, 0, self.w, self.h), c)
 

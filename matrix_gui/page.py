@@ -309,10 +309,12 @@ class TablePage(QWidget):
 
     def show_end(self, end: EndScreen, outcome: dict[str, Any] | None, facts: Callable[[dict[str, Any]],
                                                                                        list[str]]) -> None:
-        """The end screen over the table while the game is over (``facts``: its numbers)."""
+        """The end screen over the table while the game is over (``facts``: its numbers); only
+        looked at in a saved game stepped through."""
         if not outcome:
             end.hide()
             return
+        end.set_looking(self.ops.viewing is not None)
         if end.isHidden() or end.outcome != outcome:
             end.show_outcome(outcome, facts(outcome))
 

@@ -34,6 +34,7 @@ class Shell(Protocol):
     act_end: QAction
     act_objective: QAction
     act_hint: QAction
+    act_give_up: QAction  # Give Up This Game… (asks first): the guide strip's button while it is offered
     act_undo: QAction  # Ctrl+Z: a page keeps its tooltip saying whether undo is possible
 
     @property

@@ -16,7 +16,7 @@ from engine.legendary.carddb import CardDB, load_db
 
 ROOT = Path(__file__).resolve().parents[1]
 LEGENDARY = ROOT / "engine" / "legendary"
-GENERAL = [LEGENDARY / f"{name}.py" for name in ("actions", "flow", "effects", "row", "table")] + \
+GENERAL = [LEGENDARY / f"{name}.py" for name in ("actions", "flow", "effects", "row", "table", "stall")] + \
     sorted((LEGENDARY / "bots").glob("*.py"))
 
 # Words that are both a card's name or id and a term of the rules every film shares.

@@ -1,7 +1,6 @@
 """Load and validate the Legendary card files into a read-only card database."""
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -14,6 +13,7 @@ from engine.core.cardfiles import (
     TOO_DEEP,
     CardLoadError,
     add_card,
+    check_folder,
     read_card_files,
     read_toml,
     validation_problems,
@@ -65,6 +65,21 @@ class CardDB:
     def index(self) -> CardIndex:
         """The card sets and least costs the rules ask for on every command (computed once)."""
         return CardIndex.of(self)
+
+    @cached_property
+    def extra_groups(self) -> frozenset[str]:
+        """The Extra Hero Groups: the Extra Heroes' groups some card shuffles into Zion during play
+        (``add_extras_to_zion``, LE-SETUP-19), the only Extras a story may start there
+        (LE-STORY-05). Extras that are only ever gained (the Oracle Heroes) are no Hero Group."""
+        extra = [c for c in self.cards.values() if c.kind == "hero" and c.extra and c.group]
+        out: set[str] = set()
+        for card in self.cards.values():
+            own = card.deck if card.deck.startswith("act:") else None  # else: the current Act's
+            for fx in _effects_named(card.model_dump(), "add_extras_to_zion"):
+                # the instruction adds its own Act's Extras (LE-ACT-17): one group, or all of them
+                out.update(c.group for c in extra if own in (None, c.deck)
+                           and fx.get("group") in (None, c.group))
+        return frozenset(out)
 
     def area_cards_with(self, verb: str, what: str) -> frozenset[str]:
         """The ids of the cards with a "Matrix Row:" or "Combat Zone:" ability ``verb`` ``what``
@@ -161,6 +176,18 @@ def category(card: CardModel) -> str:
     return card.kind
 
 
+def _effects_named(node: Any, verb: str) -> Iterable[dict[str, Any]]:
+    """Every effect ``verb`` in a card's data, at any depth (options, nested effects)."""
+    if isinstance(node, dict):
+        if node.get("verb") == verb:
+            yield node
+        for v in node.values():
+            yield from _effects_named(v, verb)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _effects_named(v, verb)
+
+
 def _hook_names(node: Any) -> Iterable[tuple[str, str]]:
     """Every (kind, name) of an Act rule a card's data refers to, at any depth: "effect" for a
     ``hook`` verb, "query" for an Objective's ``hook`` or a Challenge's ``condition_hook``."""
@@ -235,11 +262,9 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
     films, deck, neo = _load_films(films_paths, cards, problems)
     playmat = None
     if playmat_path is not None:
+        doc = read_toml(playmat_path, problems)
         try:
-            playmat = schema.Playmat.model_validate(
-                tomllib.loads(playmat_path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            problems.append(f"{playmat_path.name}: {e}")
+            playmat = None if doc is None else schema.Playmat.model_validate(doc)
         except RecursionError:
             problems.append(f"{playmat_path.name}: {TOO_DEEP}")
         except ValidationError as e:
@@ -265,8 +290,7 @@ def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> Car
     paths = card_files(base)
     films = [base / FILMS_FILE]
     for d in extra_dirs:
-        if not Path(d).is_dir():
-            raise CardLoadError([f"{d}: the card folder does not exist"])
+        check_folder(d)
         paths.extend(card_files(Path(d)))
         if (Path(d) / FILMS_FILE).is_file():
             films.append(Path(d) / FILMS_FILE)

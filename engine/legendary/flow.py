@@ -84,16 +84,20 @@ ZION_GONE = frozenset({"defeated_enemies", "defeated_heroes", "discarded", "remo
 
 
 def check_zion_overrun(t: Table) -> None:
-    """LE-CARD-14/15 (default): the team loses when Zion is empty while a card that says so is
-    undefeated, in play or in any deck, hand or discard pile."""
+    """LE-CARD-14/15: the team loses when Zion is empty while a card that says so is in play and
+    undefeated: revealed, in the Matrix or the Real World or among a player's cards. Unrevealed, in
+    the Matrix Deck or face down in the Row, it counts for nothing yet, and an empty Zion only
+    stops the Dock refilling (LE-RECRUIT-09)."""
     s = t.s
     if s.piles["zion"] or s.result:
         return
     cards, defs = t.db.cards, s.defs
     for name, pile in s.piles.items():
-        if name in ZION_GONE:
+        if name in ZION_GONE or name == "matrix_deck":
             continue
         for cid in pile:
+            if name.startswith("row.") and cid not in s.face_up:
+                continue
             if getattr(cards[defs[cid]], "loses_if_zion_empty", False):
                 t.end_game("loss:zion", "LE-CARD-14", f"Zion is empty while {t.name(cid)} is undefeated")
                 return
@@ -152,11 +156,9 @@ def _cleanup(t: Table, task: dict) -> None:
         other.avoid = 0
     s.turn = Turn()
     if not p.defeated:
+        # A player whose every card is deleted draws nothing and plays on with an empty hand: only
+        # damage defeats a player (LE-DEFEAT-08, LE-CARD-20).
         t.draw(seat, t.mat.hand_size)
-        if s.mods.cleanup_deletes and not any(s.piles[pp(seat, n)] for n in ("deck", "hand", "discard")):
-            # every Hero of theirs is deleted: nothing is left to play with (our reading of LE-CARD-20)
-            t.emit("all_deleted", f"Every card of {t.player_name(seat)} is deleted", seat=seat)
-            defeat_player(t, seat)
 
 
 @op("next_turn")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.commands import Command
-from engine.legendary import strikeplan
+from engine.legendary import stall, strikeplan
+from engine.legendary.acts import registry
 from engine.legendary.carddb import CardDB
 from engine.legendary.registry import ACTIONS
 from engine.legendary.state import State, pp
@@ -19,8 +20,9 @@ AGAINST_THE_TEAM = {"traitor": "The Traitor wins", "smiths": "The Smiths win"}
 
 def guidance(db: CardDB, s: State) -> dict[str, Any]:
     """The view's guidance fields: ``next_step``, ``objective``, ``act_part``, ``strike_forecast``,
-    ``outcome`` (None while the game runs), the pending decision's ``decision_source`` and whether
-    the Objective can be completed now (``objective_ready``)."""
+    ``outcome`` (None while the game runs), the pending decision's ``decision_source``, whether
+    the Objective can be completed now (``objective_ready``) and whether the table is offered to
+    give the game up (``concede_offered``: it has stalled or nobody has a card left, ``stall.offered``)."""
     t = Table(db, s)
     part = current_part(t)
     return {
@@ -31,6 +33,7 @@ def guidance(db: CardDB, s: State) -> dict[str, Any]:
         "outcome": outcome(t),
         "decision_source": decision_source(t),
         "objective_ready": _legal(t, "objective"),  # the Objective can be completed now (LE-ACT-04)
+        "concede_offered": stall.offered(t),
     }
 
 
@@ -40,6 +43,21 @@ def current_part(t: Table) -> Any:
     if not acts:
         return None
     return next((p for p in t.card(acts[-1]).parts if p.part == t.s.part), None)
+
+
+def objective_cards(t: Table) -> list[str]:
+    """The cards the current Objective is about, by definition: those it counts (Defeat X,
+    Complete Y), or, for an Objective its Act's rule checks, the cards of the Act's hint that the
+    Objective's text names."""
+    part = current_part(t)
+    obj = None if part is None else part.objective
+    if obj is None:
+        return []
+    if obj.type == "hook":
+        hint = registry().hints.get(obj.hook)
+        named = sorted(hint.cards) if hint is not None else []
+        return [d for d in named if d in t.db.cards and t.db.cards[d].name in obj.text]
+    return list(dict.fromkeys(obj.cards))
 
 
 def act_part(t: Table) -> str:
@@ -90,6 +108,8 @@ def next_step(t: Table) -> str:
         steps = "the Objective can be completed now (Complete Objective); or " + steps
     if _legal(t, "minor-victory"):
         steps = "a Minor Victory is offered; or " + steps
+    if offer := stall.offer_text(t):
+        steps = f"{offer}; or " + steps
     return f"{who}: {steps}"
 
 

@@ -72,7 +72,7 @@ class Modifiers:
     # watches its number (LE-CARD-18; Table.change_time). None: nothing watches.
     time_watch: str | None = None
     # At Cleanup the active player's hand, play area and discard pile are removed from the game
-    # instead of discarded (LE-CARD-20; flow._cleanup); a player left with no card is defeated.
+    # instead of discarded (LE-CARD-20; flow._cleanup); a player left with no card plays on.
     cleanup_deletes: bool = False
     # How the active player used the Time Track on turn ``time_track_use_turn`` when an Act lets
     # them either pay Attack to raise it or take Attack from it, never both (LE-CARD-50): "raise"
@@ -96,10 +96,15 @@ class Modifiers:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Modifiers:
         """The inverse of ``to_dict`` and of ``to_saved`` (JSON lists back to tuples)."""
-        return cls(**{_FIELD_NAMES.get(k, k): _tuples(v) for k, v in d.items()})
+        return cls(**{k: _tuples(v) for k, v in by_field_name(d).items()})
 
     def copy(self) -> Modifiers:
         return field_copy(self)  # every field is an immutable value
+
+
+def by_field_name(saved: dict[str, Any]) -> dict[str, Any]:
+    """Saved modifiers under their field names (saves keep two under older names)."""
+    return {_FIELD_NAMES.get(k, k): v for k, v in saved.items()}
 
 
 def _tuples(v: Any) -> Any:

@@ -16,7 +16,7 @@ from engine.core.actions import ActionRegistry, legal_choices
 from engine.core.commands import ByArg, Command, command
 from engine.core.results import Rejection
 from engine.legendary import actions as a
-from engine.legendary import effects, flow
+from engine.legendary import effects, flow, stall
 from engine.legendary import row as rowmod
 from engine.legendary.acts import ActCommand, registry
 from engine.legendary.state import dock, pp
@@ -348,6 +348,12 @@ def legal_minor_victory(t: Table) -> list[Command]:
     return []
 
 
+def legal_concede(t: Table) -> list[Command]:
+    """Giving the game up, offered once the game has stalled or nobody has a card left
+    (``stall.offered``); asked for, it is accepted at any time."""
+    return [command("concede")] if stall.offered(t) else []
+
+
 END = command("end")
 
 
@@ -388,8 +394,9 @@ ACTIONS.add("objective", "objective: complete the current Part's Objective (you 
             a.check_objective, a.do_objective, legal_objective)
 ACTIONS.add("minor-victory", "minor-victory: end the game now with a Minor Victory, when offered",
             a.check_minor_victory, a.do_minor_victory, legal_minor_victory)
-ACTIONS.add("concede", "concede: the players give the game up (everyone loses); never listed among "
-            "the legal moves, it is asked for", a.check_concede, a.do_concede, lambda t: [])
+ACTIONS.add("concede", "concede: the players give the game up (everyone loses); listed among the "
+            "legal moves once the game has stalled or nobody has a card left", a.check_concede,
+            a.do_concede, legal_concede)
 ACTIONS.add("end", "end: end your Action Phase (then the Strike and Cleanup Phases run)",
             a.check_end, a.do_end, legal_end)
 ACTIONS.add("coordinate", "@SEAT coordinate CARD: set a Coordinate card aside for the active player "

@@ -47,7 +47,7 @@ def story_parts(db: CardDB) -> StoryParts:
     """What a story may be built from, over the loaded cards (LE-STORY-01..05)."""
     heroes = [c for c in db.cards.values() if c.kind == "hero" and c.group]
     standard = sorted({c.group for c in heroes if not c.extra and c.deck == f"group:{c.group}"})
-    extra = sorted({c.group for c in heroes if c.extra} - set(standard))
+    extra = sorted(db.extra_groups - set(standard))
     avatars = choosable_avatars(db)
     acts = (tuple(playable_acts(db, 1)), tuple(playable_acts(db, 2)), tuple(playable_acts(db, 3)))
     return StoryParts(acts, tuple(standard), tuple(extra), tuple(a.id for a in avatars))

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QEnterEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsScene, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from matrix_gui.banner import ActBanner
@@ -35,10 +35,30 @@ QToolButton:disabled { background: #0e2a18; color: #557a63; border-color: #2f5a3
 """
 
 
-class GuideStrip(HudStrip):
-    """Next step + End Turn, the Objective panel and the strikes panel, side by side."""
+class ObjectiveLabel(QLabel):
+    """The Objective's words: the mouse over them, or a click, asks to see the cards it names
+    (``looked(True)``); the mouse leaving lets them go (``looked(False)``)."""
 
-    def __init__(self, end_turn: QAction, objective: QAction, hint: QAction,
+    looked = Signal(bool)
+
+    def enterEvent(self, e: QEnterEvent) -> None:  # noqa: N802
+        super().enterEvent(e)
+        self.looked.emit(True)
+
+    def leaveEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().leaveEvent(e)
+        self.looked.emit(False)
+
+    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        super().mousePressEvent(e)
+        self.looked.emit(True)
+
+
+class GuideStrip(HudStrip):
+    """Next step + End Turn, the Objective panel and the strikes panel, side by side; Give Up
+    beside End Turn while the engine offers the table to give a stalled game up."""
+
+    def __init__(self, end_turn: QAction, objective: QAction, hint: QAction, give_up: QAction,
                  parent: QWidget | None = None) -> None:
         super().__init__("guide", ROLES, 16, parent)
         self.prompt = self._wrapping()
@@ -48,15 +68,19 @@ class GuideStrip(HudStrip):
         self.complete = self._button(objective)
         self.hint = self._button(hint)  # H: what the look-ahead would do now, and why
         self.hint.setObjectName("hint")
+        self.give_up = self._button(give_up)  # shown only while the engine offers it
+        self.give_up.setVisible(False)
         self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
         self.next_step = ""  # the engine's next step, as the last view said it
-        self.objective = self._wrapping()
+        self.objective = self._wrapping(ObjectiveLabel())
         self.objective.setAccessibleName("Objective")
+        self.objective_cards: list[dict[str, Any]] = []  # the cards the Objective names (the view's)
         self.strikes = self._wrapping()
         self.strikes.setAccessibleName("Strikes this turn")
         self.row.addLayout(self._panel("NEXT", self.prompt), 5)
         self.row.addWidget(self.hint)
         self.row.addWidget(self.complete)
+        self.row.addWidget(self.give_up)
         self.row.addWidget(self.end_turn)
         self.row.addLayout(self._panel("OBJECTIVE", self.objective), 4)
         self.row.addLayout(self._panel("IF THE TURN ENDED NOW", self.strikes), 4)
@@ -69,8 +93,12 @@ class GuideStrip(HudStrip):
                                        f"{round(14 * scale)}px; font-size: {round(14 * scale)}px;")
                 + HINT_STYLE)
 
-    def _wrapping(self, role: str = "") -> QLabel:
-        lab = self._label(role)
+    def _wrapping(self, lab: QLabel | None = None) -> QLabel:
+        """A word-wrapped label of the strip (``lab``: one of its own kind, else a plain one)."""
+        if lab is None:
+            lab = self._label()
+        else:
+            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # as _label's
         lab.setWordWrap(True)
         lab.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         return lab
@@ -99,30 +127,39 @@ class GuideStrip(HudStrip):
         self.publish({**self.values, "next_step": self.prompt.text()})
 
     def mark_buttons(self, verbs: Iterable[str]) -> None:
-        """Mark the buttons of ``verbs`` ("end", "objective", "hint") as the ones a hint or a lesson
-        points at; unmark the others."""
+        """Mark the buttons of ``verbs`` ("end", "objective", "hint", "concede") as the ones a hint
+        or a lesson points at; unmark the others."""
         verbs = set(verbs)
-        for verb, b in (("end", self.end_turn), ("objective", self.complete), ("hint", self.hint)):
+        for verb, b in (("end", self.end_turn), ("objective", self.complete), ("hint", self.hint),
+                        ("concede", self.give_up)):
             if bool(b.property("hinted")) != (verb in verbs):
                 b.setProperty("hinted", verb in verbs)
                 b.style().unpolish(b)
                 b.style().polish(b)
 
-    def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
-        """Show a view's guidance; the Complete Objective button only while it can be done."""
+    def update_from(self, view: dict[str, Any], can_complete: bool, playing: bool = True) -> None:
+        """Show a view's guidance; the Complete Objective button only while it can be done; Hint and
+        End Turn only while the game runs and the person at the screen plays it (``playing``: not
+        while a bot acts or a saved game is stepped through)."""
         self.next_step = view.get("next_step", "")
         self.prompt.setText(self.hinting or self.next_step)
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
-        self.objective.setToolTip(view.get("act_part", ""))
+        self.objective_cards = list(view.get("objective_cards") or [])
+        names = ", ".join(c["name"] for c in self.objective_cards)
+        tip = f"{names}: point here (or click) to see the card and where it lies" if names else ""
+        self.objective.setToolTip("\n".join(t for t in (view.get("act_part", ""), tip) if t))
+        self.objective.setAccessibleDescription(tip)
+        self.objective.setCursor(Qt.CursorShape.WhatsThisCursor if names else Qt.CursorShape.ArrowCursor)
         fc = view.get("strike_forecast") or {}
         limit = strike_limit(view)  # an Act's Strike limit in force (e.g. Go Up, Over Them.)
         self.strikes.setText("" if view.get("outcome") else
                              "\n".join(t for t in (fc.get("text", ""), limit) if t))
         self.strikes.setToolTip(strike_lines(fc))
-        self.complete.setVisible(can_complete)
-        self.end_turn.setVisible(not view.get("outcome"))
-        self.hint.setVisible(not view.get("outcome"))
+        self.complete.setVisible(can_complete and playing)
+        self.give_up.setVisible(playing and bool(view.get("concede_offered")) and not view.get("outcome"))
+        self.end_turn.setVisible(playing and not view.get("outcome"))
+        self.hint.setVisible(playing and not view.get("outcome"))
         self.publish({"next_step": self.prompt.text(), "objective": obj,
                       "strikes": self.strikes.text()})
 
@@ -150,10 +187,10 @@ def strike_lines(fc: dict[str, Any]) -> str:
 class TableGuide:
     """The guide strip, the banner and the end screen of one table page."""
 
-    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, hint: QAction, *,
-                 new_game: Callable[[], Any], back_to_start: Callable[[], Any],
+    def __init__(self, window: QWidget, end_turn: QAction, objective: QAction, hint: QAction,
+                 give_up: QAction, *, new_game: Callable[[], Any], back_to_start: Callable[[], Any],
                  show_log: Callable[[], Any]) -> None:
-        self.strip = GuideStrip(end_turn, objective, hint)
+        self.strip = GuideStrip(end_turn, objective, hint, give_up)
         self.end = EndScreen(window)
         self.end.new_game.connect(new_game)
         self.end.back_to_start.connect(back_to_start)
@@ -167,11 +204,14 @@ class TableGuide:
         scene.addItem(self.banner)
         self._seen = (view["act"], view["part"])
 
-    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0) -> None:
+    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0, *,
+             playing: bool = True, looking: bool = False) -> None:
         """Bring the strip, the banner and the end screen up to date with ``view`` (``hints``: how
-        many hints the game's record counts, for the end screen)."""
+        many hints the game's record counts, for the end screen; ``playing``: the person at the
+        screen plays now; ``looking``: a saved game stepped through, whose end is only looked at)."""
         over = view.get("outcome")
-        self.strip.update_from(view, can_complete and not over)
+        self.strip.update_from(view, can_complete and not over, playing and not looking)
+        self.end.set_looking(looking)
         seen = (view["act"], view["part"])
         if self.banner is not None:
             if over:

@@ -50,12 +50,16 @@ class Hud(HudStrip):
         grid.setColumnStretch(3, 4)
         self.row.addLayout(grid, 1)
 
-    def update_from(self, view: dict[str, Any], act_title: str = "", campaign: str = "") -> None:
-        """Show a view (``observe()``) in words; ``campaign``: the campaign line ("" for none)."""
+    def update_from(self, view: dict[str, Any], act_title: str = "", campaign: str = "",
+                    role: dict[str, str] | None = None) -> None:
+        """Show a view (``observe()``) in words; ``campaign``: the campaign line ("" for none);
+        ``role``: the side of the seat at the screen, on its own turn (a Traitor mode's view)."""
         players = view["players"]
         active = players[view["active"]]
         phase = "Game over" if view.get("outcome") else f"{view['phase'].title()} Phase"
-        self.turn.setText(f"Turn {view['turn']} · {active['name']} · {phase}")
+        side = f" · {role['title']}" if role else ""
+        self.turn.setText(f"Turn {view['turn']} · {active['name']} · {phase}{side}")
+        self.turn.setToolTip(f"{role['title']}: {role['goal']}" if role else "")
         parts = []
         for p in players:
             c = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 LEARN_TIP = "A guided first game: each step says what to do and why (it never touches your own game)"
 SEAT_HEX = ("#39ff7a", "#4fc3f7", "#ffb74d", "#e57373", "#ba68c8")  # the curtain's colour per seat
+LOOK = "look"  # the light of the Objective's cards while the Objective is pointed at
 
 
 class LegendaryPage(TablePage):
@@ -73,9 +74,10 @@ class LegendaryPage(TablePage):
         self.view = TableView(self.ops, self.busy, self.status, self.refuse)
         # next step with End Turn, Objective, strike forecast; the Act/Part banner; the end screen
         self.guide = TableGuide(win.window(), win.act_end, win.act_objective, win.act_hint,
-                                new_game=win.new_game_dialog, back_to_start=win.back_to_start,
-                                show_log=lambda: win.toggle_log(True))
+                                win.act_give_up, new_game=win.new_game_dialog,
+                                back_to_start=win.back_to_start, show_log=lambda: win.toggle_log(True))
         self.guide.end.campaign_next.connect(self.campaign_next)
+        self.guide.strip.objective.looked.connect(self.look_at_objective)
         self.guide.end.to_campaign.connect(lambda: win.show_campaigns())
         lay.addWidget(self.hud)
         lay.addWidget(self.guide.strip)
@@ -394,9 +396,9 @@ class LegendaryPage(TablePage):
                          f"(seed {game.setup.seed})", "#39ff7a")
         win.show_page(self)
         self.refresh()
-        self.view.setFocus()
-        QTimer.singleShot(0, self.view.refit)
         self._hand_off_if_needed()
+        (self.curtain if self.covered else self.view).setFocus()  # a first curtain takes Space at once
+        QTimer.singleShot(0, self.view.refit)
 
     def on_events(self, events: tuple) -> None:
         assert self.anim is not None
@@ -414,16 +416,33 @@ class LegendaryPage(TablePage):
             self._drop_hint()  # the hint (or "Thinking…") was for a table that is gone
         self._hand_off_if_needed()
         view = self.observe()
-        self.hud.update_from(view, view.get("act_title", ""), self.campaign_line)
-        bot = self.win.bots.seat_to_act()
-        if bot is not None:  # the next step is the bot's, not the person's to take
-            view = {**view, "next_step": f"{self._seat_name(bot)} is played by a bot: its moves play "
-                                         "themselves (View menu: F6 pause, F7 one move, F8 faster)"}
-        self.guide.show(view, bool(view.get("objective_ready")) and bot is None,
-                        not self.win.settings.skip_animations, self.game.hints)
-        if bot is not None:
-            self.guide.strip.end_turn.setVisible(False)
+        role = self._own_role(view)
+        self.hud.update_from(view, view.get("act_title", ""), self.campaign_line, role)
+        watching = self._watching()
+        if watching:  # the next step is not the person's to take: no Hint, End Turn or "play cards"
+            view = {**view, "next_step": watching}
+        elif role:  # (its goal: the HUD's tooltip)
+            view = {**view, "next_step": f"{role['title']}. {view.get('next_step', '')}"}
+        self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations,
+                        self.game.hints, playing=not watching, looking=self.ops.viewing is not None)
         self.show_undo(view)  # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
+
+    def _own_role(self, view: dict[str, Any]) -> dict[str, str] | None:
+        """A Traitor mode: the side of the seat at the screen (its own view says it), on that seat's
+        own turn only; never behind the curtain (a spectator's view has none)."""
+        role = view.get("role")
+        return role if role and view.get("seat") == self._acting() else None
+
+    def _watching(self) -> str:
+        """What the NEXT line says while the person at the screen only watches (a bot's turn, a
+        saved game stepped through); "" while they play."""
+        if self.ops.viewing is not None:
+            return "Stepping through a saved game: Alt+Right forward, Alt+Left back, or Take Over From Here"
+        bot = self.win.bots.seat_to_act()
+        if bot is not None:
+            return (f"{self._seat_name(bot)} is played by a bot: its moves play themselves "
+                    "(View menu: F6 pause, F7 one move, F8 faster)")
+        return ""
 
     # --- what the page adds to the window -------------------------------------------------------------
 
@@ -447,11 +466,15 @@ class LegendaryPage(TablePage):
             self.view.submit(Command(verb))
 
     def fill_actions_menu(self, menu: QMenu) -> None:
+        offered = False  # the engine offers to give the game up (it has stalled)
         if self.game is not None and self.view.has_view():
             from matrix_gui.legendary.intents import describe
 
             ix = self.view.index()
             for c in self.legal():
+                if c.verb == "concede":
+                    offered = True  # Give Up This Game (below) asks first
+                    continue
                 a = QAction(describe(c, ix), menu)
                 a.triggered.connect(lambda _=False, c=c: self.view.submit(c))
                 menu.addAction(a)
@@ -459,6 +482,8 @@ class LegendaryPage(TablePage):
         menu.addAction(self.win.act_end)
         menu.addAction(self.win.act_objective)
         menu.addAction(self.win.act_hint)
+        if offered:
+            menu.addAction(self.win.act_give_up)
 
     def learn_to_play(self, resume: bool | None = None) -> bool:
         """Learn to Play: the guided first game (``lesson``) from its start, or (``resume``) where it
@@ -466,6 +491,24 @@ class LegendaryPage(TablePage):
         from matrix_gui.legendary.lesson import learn_to_play
 
         return learn_to_play(self, resume)
+
+    # --- the Objective's cards: shown and lit while the Objective is pointed at ------------------
+
+    def look_at_objective(self, on: bool) -> None:
+        """The Objective is pointed at (``on``) or left: its first card zoomed, every copy the table
+        shows lit, and where they are said (a card not in sight is said to be so)."""
+        if self.table is None:
+            return
+        cards = self.guide.strip.objective_cards
+        if not on or not cards:
+            self.clear_marks(LOOK)
+            if self.view.zoom.key is not None and self.view.zoom.key[0] == "face":
+                self.view.zoom.hide()
+            return
+        self.mark([("card", cid) for c in cards for cid in c["ids"]], light=LOOK)
+        self.view.show_zoom(("face", cards[0]["def"]))
+        self.status(" · ".join(f"{c['name']}: lit on the table" if c["ids"] else
+                               f"{c['name']}: not in sight (face down, or still in a deck)" for c in cards))
 
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 
@@ -546,8 +589,8 @@ class LegendaryPage(TablePage):
 
     def mark(self, keys: Iterable[Key], note: str = "", light: str = MARK) -> None:
         """As ``TablePage.mark``; ``("button", verb)`` marks the guide strip's button of that verb (End
-        Turn: "end", Complete the Objective: "objective", Hint: "hint") and the NEXT panel says
-        ``note`` (until that light is cleared)."""
+        Turn: "end", Complete the Objective: "objective", Hint: "hint", Give Up: "concede") and the NEXT
+        panel says ``note`` (until that light is cleared)."""
         super().mark(keys, note, light)
         if note:
             self.guide.strip.show_hint(note)

@@ -34,6 +34,7 @@ class TableView(GestureView):
     intended = staticmethod(intents.intended)
     involved = staticmethod(intents.involved)
     describe = staticmethod(intents.describe)
+    usual = staticmethod(intents.usual)
 
     def __init__(self, ops: Operations, busy: Callable[[], bool], status: Callable[[str], None],
                  refuse: Callable[[str, str], None], parent: QWidget | None = None) -> None:
@@ -134,9 +135,12 @@ class TableView(GestureView):
             super().hover_hint(it)
 
     def card_face(self, key: Key) -> tuple[str, str] | None:
-        """(card definition, side) shown by an item, when it shows a face."""
+        """(card definition, side) shown by an item, when it shows a face; ``("face", def_id)`` is
+        a card shown by its definition alone (a card the Objective names)."""
         if not self.has_view():
             return None
+        if key[0] == "face" and key[1] in self.table.faces.db.cards:
+            return key[1], "front"
         v = self.table.view
         if key[0] == "card":
             c = self.index().cards.get(int(key[1]))

@@ -1,5 +1,6 @@
 """A legal game as long as a test needs: the test cards, from an edited start position (Time Track
-and health raised, like a scenario) and a seeded random player that never completes the Objective."""
+and health raised, like a scenario) and a seeded random player that never completes the Objective
+nor gives the game up."""
 from __future__ import annotations
 
 import random
@@ -33,13 +34,14 @@ def start(seed: int = 3, *, track_undo: bool = True) -> LegendaryGame:
 
 
 class Player:
-    """Random legal commands, ending the turn one time in ten; never the Objective."""
+    """Random legal commands, ending the turn one time in ten; never the Objective, and never
+    giving up when a long game is offered to be given up (engine/legendary/stall.py)."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def step(self, game: LegendaryGame) -> str:
-        legal = [c for c in game.legal_commands() if c.verb not in ("objective", "minor-victory")]
+        legal = [c for c in game.legal_commands() if c.verb not in ("objective", "minor-victory", "concede")]
         ends = [c for c in legal if c.verb == "end"]
         cmd = ends[0] if ends and self.rng.random() < 0.1 else self.rng.choice(legal)
         res = game.apply(cmd)

@@ -102,6 +102,31 @@ def test_objective_and_strike_forecast_are_on_screen(qtbot, win):
     assert page_of(win).guide.strip.complete.isVisible()
 
 
+@pytest.mark.rule("LE-ACT-04")
+def test_pointing_at_the_objective_shows_its_card_and_lights_where_it_is(qtbot, win):
+    """"Defeat the Drill Agent.": the mouse over the Objective zooms the Drill Agent's face and
+    lights the copy on the table; a card out of sight is said to be so; leaving lets go."""
+    from tests.gui.conftest import ref
+
+    scenario(win, "active 0", "world 0 real", "empty combat", "put test_one_drill_agent combat up")
+    page = win.table_page("legendary")
+    label, view = page.guide.strip.objective, page.view
+    agent = ref(win, "test_one_drill_agent", "combat")
+    assert "Drill Agent" in label.toolTip()
+    qtbot.mouseMove(label)  # the mouse comes over the Objective
+    qtbot.waitUntil(view.zoom.isVisible)
+    assert view.zoom.key == ("face", "test_one_drill_agent")
+    assert "look" in page.table.item_for(("card", agent)).marks
+    assert win.statusBar().currentMessage() == "Drill Agent: lit on the table"
+    qtbot.mouseMove(view.viewport())  # it leaves: the light and the zoom go
+    qtbot.waitUntil(lambda: not view.zoom.isVisible())
+    assert "look" not in page.table.item_for(("card", agent)).marks
+    scenario(win, "active 0", "empty combat")  # not in sight now: a click still shows the card
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+    assert view.zoom.isVisible() and view.zoom.key == ("face", "test_one_drill_agent")
+    assert "not in sight" in win.statusBar().currentMessage()
+
+
 def test_the_banner_appears_when_the_act_part_changes(qtbot, win):
     scenario(win, "active 0", "put test_one_drill_agent defeated_enemies")
     assert not page_of(win).guide.banner.isVisible()
@@ -134,3 +159,32 @@ def test_hud_labels_do_not_overlap_and_scale(qtbot, win, size):
     for lab in (hud.pool, hud.time):
         assert lab.width() >= lab.sizeHint().width()  # never cut
     assert (hud.scale > 1.3) == (size[0] >= 2560)
+
+
+@pytest.mark.rule("LE-TIME-06", "LE-GEN-03")
+def test_a_stalled_game_offers_give_up_beside_end_turn(qtbot, win, monkeypatch):
+    """Once the engine offers the table to give a stalled game up (engine/legendary/stall.py), the
+    next step says so and Give Up appears beside End Turn; it asks, then ends the game."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from engine.legendary.scenario import Scenario
+    from engine.legendary.stall import STALL_TURNS
+    from tests.gui.conftest import SETUP
+
+    sc = Scenario.from_text(f"{SETUP}\nactive 0")
+    sc.game.state.turn_no = STALL_TURNS  # the last turn before the offer
+    sc.game.rebase()
+    win.ops.start(sc.game)
+    strip, end = page_of(win).guide.strip, page_of(win).guide.end
+    assert strip.give_up.isHidden()
+    qtbot.mouseClick(strip.end_turn, Qt.MouseButton.LeftButton)
+    win.anim.finish_all()
+    assert strip.give_up.isVisible() and strip.end_turn.isVisible()
+    assert f"no end has come in {STALL_TURNS} turns" in strip.prompt.text()
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a: asked.append(a) or QMessageBox.StandardButton.Yes)
+    qtbot.mouseClick(strip.give_up, Qt.MouseButton.LeftButton)
+    win.anim.finish_all()
+    assert asked and win.ops.game.state.result == "loss:conceded"
+    assert end.isVisible() and strip.give_up.isHidden()

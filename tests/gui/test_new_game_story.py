@@ -54,6 +54,18 @@ def test_a_story_refused_by_the_engine_says_why_and_stays_open(qtbot, win):
                                "morpheus_reloaded_revolutions"]
 
 
+@pytest.mark.rule("LE-STORY-05", "LE-SETUP-19")
+def test_a_story_offers_only_real_hero_groups_for_zion(qtbot, win):
+    """The standard groups and the three Extra Hero Groups; never the Oracle Heroes or The Source's
+    Extra, which carry a group name but are no Hero Group."""
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, STORY)
+    offered = {dlg.group_boxes[0].itemData(i) for i in range(dlg.group_boxes[0].count())}
+    assert {"neo_the_matrix", "the_keymaker", "seraph", "tank", "link"} <= offered
+    assert not offered & {"oracle", "the_source"}
+
+
 @pytest.mark.rule("LE-TRAITOR-01")
 def test_a_traitor_mode_is_offered_and_refused_outside_3_to_5_players(qtbot, win):
     dlg = dialog(win)
@@ -69,6 +81,34 @@ def test_a_traitor_mode_is_offered_and_refused_outside_3_to_5_players(qtbot, win
     assert dlg.choice().traitor == "ignorance_is_bliss"
     assert win.start_game(dlg.choice())
     assert page_of(win).covered  # a secret game starts behind the hand-off curtain
+
+
+@pytest.mark.rule("LE-TRAITOR-01")
+def test_traitor_modes_grey_out_with_the_engines_reason_while_choosing(qtbot, win):
+    """At 2 players each Traitor mode is greyed out as soon as the count is set, the engine's
+    reason in its entry; chosen anyway, the reason shows at once; at 3 they are offered again."""
+    from dataclasses import replace
+
+    from engine.legendary.traitor import MODES
+
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, "the_matrix")
+    dlg.players.setValue(2)
+    page = win.table_page("legendary")
+    for mid in MODES:
+        i = dlg.traitor.findData(mid)
+        item = dlg.traitor.model().item(i)
+        why = page.check_choice(replace(dlg.choice(), traitor=mid))
+        assert why and "LE-TRAITOR-01" in why
+        assert not item.isEnabled() and item.text() == why and item.toolTip() == why
+    assert dlg.problem.text() == ""  # none is chosen: nothing refused yet
+    pick(dlg.traitor, "me_me_me")
+    assert "LE-TRAITOR-01" in dlg.problem.text()
+    dlg.players.setValue(4)
+    item = dlg.traitor.model().item(dlg.traitor.findData("me_me_me"))
+    assert item.isEnabled() and item.toolTip() == "" and "a hidden enemy" in item.text()
+    assert dlg.problem.text() == ""
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from engine.legendary.carddb import CardDB
 from engine.legendary.game import LegendaryGame
 from engine.legendary.scenario import set_act
 from engine.legendary.setup import LegendarySetup
+from engine.legendary.stall import HUNG_TURNS
 from engine.legendary.state import State
 from engine.legendary.table import Table
 from tests.legendary.conftest import AVATARS, FIXTURE_CARDS
@@ -78,12 +79,14 @@ def play_checked(game: LegendaryGame, choose: Callable[[list[Command]], Command]
     for _ in range(20000):
         if game.over:
             break
+        # a stalled game is offered to be given up (stall.py): one still going later has hung
+        assert game.state.turn_no <= HUNG_TURNS, f"the game did not end in {HUNG_TURNS} turns"
         res = game.apply(choose(legal))
         assert res.accepted, res
         if seen is not None:
             seen.update(e.kind for e in res.events)
         legal = check_invariants(game)
-    assert game.over, "the game did not end"
+    assert game.over, "the game did not end in 20000 commands"
     return game
 
 

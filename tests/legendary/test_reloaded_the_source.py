@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from engine.core.commands import Command
+from engine.legendary import flow, stall
 from engine.legendary.acts import registry
 from engine.legendary.acts import the_source as act
 from engine.legendary.bots.heuristic_bot import HeuristicBot
@@ -440,6 +441,45 @@ def test_bot_raises_the_time_track_when_time_is_short_and_the_sentinels_are_out_
     assert _bot(sc).text() == "time-up 2"  # 7 + 2 x 1 < 20: spend it all on Time instead
     lines(sc, "time 8\npool attack=2")
     assert _bot(sc).verb not in ("time-attack", "time-up")  # Time is plenty and nothing is in reach
+
+
+# The issue's game: the last player alive in Part 3 cannot reach the Sentinels' 20 Attack (no Neo
+# Hero to take Attack from the Time Track, nothing left to recruit) and avoids all three strikes each
+# turn: three Long Way Down (avoid 2, 3 Attack, +1 with Survival), Free Your Mind (Trinity's Act 3
+# ability: +3 Attack, avoid 2) and two There Is No Spoon, the same six cards drawn every turn.
+SURVIVOR = (*["trinity_reloaded_revolutions_long_way_down"] * 3, "free_your_mind",
+            *["there_is_no_spoon"] * 2)
+
+
+def lone_survivor(db: CardDB) -> Scenario:
+    """Neo fell earlier in Act 3 (LE-DEFEAT-10); Trinity, in the Real World with the Sentinels,
+    holds ``SURVIVOR`` and nothing else; Zion, the Dock, the Hovercrafts and the Matrix Deck are
+    spent."""
+    sc = finale(db, "empty zion dock.0 dock.1 dock.2 dock.3 dock.4 hovercraft matrix_deck p1.deck "
+                f"p1.discard\nhand 1 {' '.join(SURVIVOR)}")
+    flow.defeat_player(sc.t, 0)
+    lines(sc, "active 1")
+    return sc
+
+
+@pytest.mark.rule("LE-TIME-06", "LE-CARD-49", "LE-CARD-50", "LE-CARD-55", "LE-GEN-03")
+def test_a_lone_survivor_short_of_20_attack_is_offered_to_give_up_and_the_game_ends(fdb):
+    """Neither end of the rulebook can come: the Sentinels need 20 Attack, every strike is
+    avoided, and the Time Track has no top (LE-TIME-06), so the Attack left over raises it turn after
+    turn. Once the game has gone ``stall.STALL_TURNS`` turns the engine offers the table to give it
+    up (``concede`` among the legal commands), the bot takes the offer, and the game ends."""
+    sc = lone_survivor(fdb)
+    g = sc.game
+    s = g.state
+    bot = HeuristicBot()
+    start = s.time
+    while not g.over and s.turn_no <= stall.HUNG_TURNS:
+        if s.turn_no <= stall.STALL_TURNS:
+            assert "concede" not in {c.verb for c in g.legal_commands()}
+        accepted(sc, bot.choose(g).text())
+    assert s.result == "loss:conceded" and s.turn_no == stall.STALL_TURNS + 1
+    assert not s.players[1].defeated and len(s.piles[pp(1, "strikes")]) == 0  # never hurt
+    assert s.time > start + stall.STALL_TURNS  # the Time Track kept climbing
 
 
 @pytest.mark.rule("LE-CARD-54")

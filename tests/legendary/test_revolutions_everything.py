@@ -495,11 +495,22 @@ def test_part_3_offers_the_minor_victory_once_two_smiths_are_passed(fdb):
     assert sc.game.state.result == "minor"
 
 
-@pytest.mark.rule("LE-CARD-20", "LE-DEFEAT-11")
-def test_le_card_20_a_player_with_every_card_deleted_is_defeated(fdb):
-    sc = part3(fdb, time=9, players=1)
+@pytest.mark.rule("LE-CARD-20", "LE-DEFEAT-08", "LE-CARD-18", "LE-ACT-14")
+def test_le_card_20_a_player_with_every_card_deleted_plays_on_with_an_empty_hand(fdb):
+    """No rule defeats a player for having no cards (only damage does, LE-DEFEAT-08): a lone player
+    whose every card is deleted plays on with an empty hand. Here the Combat Zone's strikes lower the
+    Time Track onto the Smiths' numbers 5 and 3, and the Minor Victory is offered."""
+    defender = P + "machine_city_defender"
+    sc = part3(fdb, f"world 0 real\nempty p0.deck p0.discard matrix_deck\nput {defender} combat up",
+               time=6, players=1)
     s = sc.game.state
-    for pile in ("p0.deck", "p0.discard"):
-        sc.line(f"empty {pile}")
-    accepted(sc, "end")  # the hand and play area are deleted; nothing is left to draw
-    assert s.players[0].defeated and s.result == "loss:all_defeated"
+    accepted(sc, "end")  # Time 6 -> 5: the first Smith falls; the hand and play area are deleted
+    assert not s.players[0].defeated and s.result == ""
+    assert not any(s.piles[pp(0, name)] for name in ("deck", "hand", "discard", "play"))
+    assert (s.active, s.phase, s.time, passed(sc)) == (0, "action", 5, 1)
+    assert sc.game.observe(0)["concede_offered"]  # the table may give up (stall.py); it plays on
+    accepted(sc, "end")  # Time 5 -> 4
+    accepted(sc, "end")  # Time 4 -> 3: the second Smith falls
+    assert (s.time, passed(sc), s.result) == (3, 2, "")
+    accepted(sc, "minor-victory")
+    assert s.result == "minor"

@@ -113,13 +113,46 @@ def test_le_card_14_a_digger_in_the_real_world_digs_zion_empty_and_the_team_lose
 
 
 @pytest.mark.rule("LE-CARD-14", "LE-RECRUIT-05")
-def test_le_card_14_recruiting_the_last_hero_of_zion_loses_while_a_digger_waits_in_a_deck(fdb):
-    sc = game(fdb, f"world 0 real\nput {DIGGER} matrix_deck\nempty zion\nput unplug zion")
+def test_le_card_14_recruiting_the_last_hero_of_zion_loses_while_a_digger_is_in_play(fdb):
+    sc = game(fdb, f"world 0 real\nput {DIGGER} real_world up\nempty zion\nput unplug zion")
     s = sc.game.state
     hero = s.piles["dock.0"][0]
     lines(sc, f"pool recruit={fdb.cards[s.defs[hero]].cost}")
     accepted(sc, f"recruit {hero}")  # the Dock refills from Zion's last card
     assert not s.piles["zion"] and s.result == "loss:zion"
+
+
+@pytest.mark.rule("LE-RECRUIT-09", "LE-CARD-14")
+def test_le_recruit_09_zion_runs_out_in_club_hel_while_the_diggers_wait_unrevealed_play_goes_on(fdb):
+    """Revolutions Act 1: The Battle of Zion's Diggers and The Machines are Digging are still in the
+    Matrix Deck, unrevealed. An empty Zion only stops the Dock refilling (LE-RECRUIT-09); the cards'
+    loss counts once they are in play (LE-CARD-14)."""
+    film = fdb.films["revolutions"]
+    sc = Scenario.from_text(f"setup avatars=neo_revolutions,niobe acts={','.join(film.acts)} "
+                            f"groups={','.join(film.groups)} seed=4\nworld 0 real\n"
+                            "empty zion\nput unplug zion", fdb)
+    s = sc.game.state
+    waiting = {DIGGER, MACHINES} & set(defs(s, "matrix_deck"))
+    assert (s.act, waiting) == (1, {DIGGER, MACHINES})
+    hero = s.piles["dock.0"][0]
+    lines(sc, f"pool recruit={fdb.cards[s.defs[hero]].cost}")
+    accepted(sc, f"recruit {hero}")  # the Dock takes Zion's last card
+    assert not s.piles["zion"] and s.result == ""
+    accepted(sc, "end")  # the next turn begins with Zion still empty: play goes on
+    assert s.result == "" and s.phase == "action" and s.active == 1
+
+
+@pytest.mark.rule("LE-CARD-14", "LE-MATRIX-11")
+def test_le_card_14_a_face_down_digger_counts_only_once_revealed(fdb):
+    sc = game(fdb, f"world 0 matrix\nput {DIGGER} row.4 down as dig\nempty zion\n"
+              f"pool attack={scan_cost(fdb)}")
+    s = sc.game.state
+    sc.line("effect 0 hook name=machines_dig")  # Zion is empty, the Digger still face down
+    assert not s.piles["zion"] and s.result == ""
+    accepted(sc, "scan 4")  # revealed: it enters the Real World, undefeated
+    assert sc.ref("dig") in s.piles["real_world"]
+    accepted(sc, "end")
+    assert s.result == "loss:zion" and s.ending["rule"] == "LE-CARD-14"
 
 
 @pytest.mark.rule("LE-CARD-14", "LE-CARD-61")

@@ -11,6 +11,7 @@ from engine.legendary.carddb import CardDB, load_db
 from engine.legendary.game import LegendaryGame
 from engine.legendary.setup import POTS_BY_PLAYERS, LegendarySetup, SetupError
 from engine.legendary.state import State, dock
+from engine.legendary.stories import story_parts
 from engine.legendary.table import Table
 from engine.legendary.variants import VARIANTS, variant_problem
 from tests.legendary.conftest import setup_line
@@ -101,6 +102,27 @@ def test_le_story_05_a_story_may_start_an_extra_hero_group_in_zion(sdb):
     # a film's setup (not a story) keeps Extras out of Zion
     with pytest.raises(SetupError, match="LE-SETUP-19"):
         story(sdb, acts=MATRIX_ACTS, groups=groups, story=False)
+
+
+@pytest.mark.rule("LE-STORY-05", "LE-SETUP-19")
+def test_le_story_05_the_extra_hero_groups_are_those_an_act_adds_to_zion(sdb):
+    """From the card data: an Extra Hero Group is one some Act shuffles into Zion during play. The
+    Oracle Heroes Know Thyself gives out and The Source's She is Going to Die are Extras with a
+    group name, but no Hero Group: no story starts them in Zion."""
+    assert story_parts(sdb).extra_groups == ("neo_the_matrix", "seraph", "the_keymaker")
+    for g in story_parts(sdb).extra_groups:
+        assert sum(c.copies for c in sdb.cards.values() if getattr(c, "group", "") == g) == 14
+    for not_a_group in ("oracle", "the_source"):
+        assert any(getattr(c, "group", "") == not_a_group and c.extra for c in sdb.cards.values())
+        with pytest.raises(SetupError, match="LE-STORY-05") as refused:
+            story(sdb, acts=MATRIX_ACTS, groups=["neo_the_matrix", "tank", "ship_captains", not_a_group])
+        assert repr(not_a_group) in str(refused.value)
+
+
+@pytest.mark.rule("LE-STORY-05")
+def test_le_story_05_a_card_folders_own_extra_group_counts_when_its_act_adds_it(db):
+    """The fixture Act One adds its 3-card group ``test_extra`` to Zion: an Extra Hero Group there."""
+    assert "test_extra" in story_parts(db).extra_groups
 
 
 @pytest.mark.rule("LE-STORY-06")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.core.commands import Command
+from engine.legendary import stall
 from engine.legendary.actions import phone_spaces
 from engine.legendary.acts import registry
 from engine.legendary.state import dock, pp, row
@@ -65,4 +66,6 @@ def candidates(t: Table) -> Iterator[Command]:
     for extra in registry().commands.values():  # an Act's own commands
         yield from extra.candidates(t)
     yield Command("minor-victory")
+    if stall.offered(t):  # always accepted when asked for; listed only while offered
+        yield Command("concede")
     yield Command("end")

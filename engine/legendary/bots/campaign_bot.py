@@ -8,8 +8,7 @@ numbered Smiths (LE-CARD-16..18) it lets strikes move the Time Track when they m
 from __future__ import annotations
 
 from engine.core.commands import Command
-from engine.legendary import flow
-from engine.legendary.bots.heuristic_bot import STALEMATE_TURNS, HeuristicBot
+from engine.legendary.bots.heuristic_bot import HeuristicBot
 from engine.legendary.table import Table
 
 FINAL_ACT, FINAL_PART = 3, 3  # completing this Part's Objective is the Major Victory (LE-GEN-03)
@@ -23,10 +22,9 @@ class CampaignBot(HeuristicBot):
     def _minor_victory(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         return None  # a Minor Victory is a lost try in a campaign: play on for the Major
 
-    def _hopeless(self, t: Table) -> bool:
-        """A game that has stalled in a Part that offers a Minor Victory (the bot never takes it,
-        and nothing else may end the game) is given up."""
-        return bool(flow.current_part(t).minor_victory) and t.s.turn_no > STALEMATE_TURNS
+    def _give_up(self, by: dict[str, list[Command]]) -> Command:
+        """A stalled game is given up: a Minor Victory would not move the campaign on either."""
+        return by["concede"][0]
 
     def _spend(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         finish = self._toward_major(t, by) if (t.s.act, t.s.part) == (FINAL_ACT, FINAL_PART) else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from engine.core.commands import Command
-from engine.legendary import effects, flow, traitor
+from engine.legendary import effects, flow, stall, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.acts import Hint, registry
 from engine.legendary.game import LegendaryGame
@@ -37,7 +37,6 @@ def fx_value(fx_list: list[dict], time: int) -> float:
     return total
 
 
-STALEMATE_TURNS = 300  # a game this long has stalled: nobody can win or lose any more
 TIME_SHORT = 3  # a Time Track this low is worth Attack (Acts that sell Time Track steps)
 
 
@@ -67,8 +66,8 @@ class HeuristicBot:
         by: dict[str, list[Command]] = {}
         for c in legal:
             by.setdefault(c.verb, []).append(c)
-        if self._hopeless(t):
-            return Command("concede")
+        if "concede" in by and stall.stalled(t):  # the game has stalled: no end will come
+            return self._give_up(by)
         for pick in (self._minor_victory, self._coordinate, self._play, self._use, self._turn_on_players,
                      self._spend):
             cmd = pick(t, by)
@@ -153,15 +152,11 @@ class HeuristicBot:
         hopeless = m is None or s.players[m].defeated or len(t.living()) == 1
         return by["minor-victory"][0] if low_time or m_hurt or hopeless else None
 
-    def _hopeless(self, t: Table) -> bool:
-        """A Part that offers a Minor Victory the table may not take (a Traitor mode), in a game that
-        has stalled (nobody can win or lose any more, e.g. the Matrix player is gone while The One
-        stops the strikes on the Time Track).
-        The bot gives the game up instead of playing on without end."""
-        s = t.s
-        if not s.setup.get("traitor") or not flow.current_part(t).minor_victory:
-            return False
-        return s.turn_no > STALEMATE_TURNS
+    def _give_up(self, by: dict[str, list[Command]]) -> Command:
+        """The table's answer to the engine's offer to give a stalled game up (``stall.stalled``):
+        a Minor Victory still on offer is a win; otherwise the bot gives the game up instead of
+        playing on without end."""
+        return by["minor-victory"][0] if "minor-victory" in by else by["concede"][0]
 
     def _coordinate(self, t: Table, by: dict[str, list[Command]]) -> Command | None:
         best = None

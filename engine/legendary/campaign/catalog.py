@@ -35,11 +35,10 @@ def catalog(db: CardDB, films: Sequence[Film] | None = None) -> Catalog:
     acts = {story: n for f in films for n, story in enumerate(f.acts, start=1)}
     groups = frozenset(g for f in films for g in f.groups)
     heroes = [c for c in db.cards.values() if c.kind == "hero" and c.group]
-    extra = frozenset(c.group for c in heroes if c.extra)
     neo = frozenset(db.neo_groups)
     neo_acts = frozenset(c.deck.removeprefix("act:") for c in heroes
                           if c.extra and c.group in neo and c.deck.startswith("act:"))
-    return Catalog(acts=acts, groups=groups, extra_groups=extra, neo_groups=neo,
+    return Catalog(acts=acts, groups=groups, extra_groups=db.extra_groups, neo_groups=neo,
                    neo_acts=frozenset(a for a in neo_acts if acts.get(a) == 1), films=len(films))
 
 
