@@ -14,15 +14,15 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from matrix_gui.hudstrip import ui_scale
+
 STYLE = """
 QDialog#endcard { background: #07110b; border: 3px solid %(ink)s; }
 QLabel { color: #d9ffe6; font-size: %(plain)spx; }
 QLabel#headline { color: %(ink)s; font-size: %(big)spx; font-weight: bold; }
 QLabel#cause { color: #ffe6a3; font-size: %(cause)spx; }
 QLabel#carried { color: #ffe6a3; }
-QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
-              padding: 8px 22px; font-size: %(plain)spx; }
-QPushButton:hover, QPushButton:focus { background: #175c33; }
+QPushButton { font-size: %(plain)spx; }
 """
 
 
@@ -47,11 +47,13 @@ class EndScreen(QDialog):
         self.outcome: dict[str, Any] = {}
         self.looking = False  # the end of a saved game stepped through: nothing to go on to
         self.next_step = ""  # a campaign game's next step (the button's text; "" for none)
+        self.facts: list[str] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(36, 26, 36, 26)
         lay.setSpacing(12)
         self.headline = QLabel()
         self.headline.setObjectName("headline")
+        self.headline.setWordWrap(True)  # a long headline (who won the Matrix Phase) wraps, never cut
         self.cause = QLabel()
         self.cause.setObjectName("cause")
         self.cause.setWordWrap(True)
@@ -89,17 +91,21 @@ class EndScreen(QDialog):
         lay.addLayout(camp)
 
     def show_outcome(self, outcome: dict[str, Any], facts: list[str]) -> None:
-        """Show ``outcome`` (a view's) with ``facts`` (short lines: turns, Acts, Strikes...)."""
-        self.outcome = dict(outcome)
+        """Show ``outcome`` (a view's) with ``facts`` (short lines: turns, Acts, Strikes...), sized for
+        the window it stands over."""
+        self.outcome, self.facts = dict(outcome), list(facts)
         ink = "#39ff7a" if outcome.get("won") else "#ff6b5b"
-        w = max(self.parentWidget().window().width(), 400)
-        scale = max(0.8, min(2.2, w / 1440))
+        win = self.parentWidget().window()
+        scale = ui_scale(win.width(), win.height())
         self.setStyleSheet(STYLE % {"ink": ink, "plain": round(15 * scale), "big": round(40 * scale),
                                     "cause": round(19 * scale)})
         self.headline.setText(outcome.get("headline", ""))
         self.cause.setText(outcome.get("text", ""))
         self.stats.setText(" · ".join(facts))
-        self.setMinimumWidth(min(round(w * 0.5), max(480, round(420 * scale))))
+        # as wide as the window allows, up to 600 px at the reference size: a headline wraps in it
+        width = min(win.width() - 40, max(520, round(600 * scale)))
+        self.setMinimumWidth(min(width, max(400, round(420 * scale))))
+        self.resize(width, self.height())
         self.show()
         self._fit()
         self.raise_()
@@ -127,7 +133,7 @@ class EndScreen(QDialog):
         """Tall enough for every wrapped line (the campaign's too): a dialog's own size ignores
         the height its word-wrapped labels need at its width."""
         need = self.layout().heightForWidth(self.width())
-        if need > self.height():
+        if need > 0:
             self.resize(self.width(), need)
 
     def set_campaign(self, lines: list[str], next_step: str = "") -> None:

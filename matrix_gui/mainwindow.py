@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.autosave import clean_stale_temp
+from matrix_gui import theme
 from matrix_gui.autosavestatus import AutosaveWarning
 from matrix_gui.operations import Operations
 from matrix_gui.paths import AppPaths
@@ -49,15 +50,6 @@ if TYPE_CHECKING:
     from matrix_gui.refusals import RuleLink
     from matrix_gui.seatbots import SeatBots
 
-START_STYLE = """
-QWidget#start { background: #050a07; }
-QLabel#title { color: #39ff7a; font-size: 40px; font-weight: bold; letter-spacing: 4px; }
-QLabel#subtitle { color: #9fd8b2; font-size: 16px; }
-QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
-              padding: 10px 28px; font-size: 17px; min-width: 260px; }
-QPushButton:disabled { color: #557a63; border-color: #2f5a3f; }
-QPushButton:focus, QPushButton:hover { background: #175c33; }
-"""
 
 
 class MainWindow(QMainWindow):
@@ -70,6 +62,7 @@ class MainWindow(QMainWindow):
         self.settings, self.settings_notes = read_settings(self.paths.settings_file)  # notes: dropped values
         self._settings_on_disk = self.settings.as_dict()  # what save_settings need not write again
         self.setProperty("skip_animations", self.settings.skip_animations)
+        theme.follow(self)  # the dark look of every window, its text sized by the window and settings
         self.last_error = ""
         self.ops = Operations(autosave=self.paths.autosave, parent=self)
         # (connected before any page: the window's reactions come first, then each page's own)
@@ -95,7 +88,6 @@ class MainWindow(QMainWindow):
         self.addToolBar(_Qt.ToolBarArea.BottomToolBarArea, self.stepbar)
         self.ops.game_replaced.connect(self.stepbar.refresh)
         self.ops.events_applied.connect(lambda _events: self.stepbar.refresh())
-        self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
         clean_stale_temp(self.paths.data, self.paths.saves, self.paths.tutorial,
                          self.paths.campaigns)  # left by a killed write
@@ -224,8 +216,7 @@ class MainWindow(QMainWindow):
 
     def _build_start_page(self) -> QWidget:
         page = QWidget()
-        page.setObjectName("start")
-        page.setStyleSheet(START_STYLE)
+        page.setObjectName("start")  # (its look: matrix_gui/theme.py)
         lay = QVBoxLayout(page)
         lay.addStretch(2)
         title = QLabel("MATRIX TABLETOP")
@@ -671,6 +662,7 @@ class MainWindow(QMainWindow):
             self.setProperty("skip_animations", self.settings.skip_animations)
             for page in self._tables.values():
                 page.table_view.zoom_on_hover = self.settings.zoom_on_hover
+            theme.refresh(self)  # the text size: every window's text, the HUDs', the card faces'
             self.save_settings()
 
     def help_dialog(self) -> None:

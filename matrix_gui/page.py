@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QMenu, QWidget
 
 from engine.core.commands import Command
@@ -97,6 +99,14 @@ class TablePage(QWidget):
     def menu_entries(cls, shell: Shell) -> list[Entry]:
         """Entries the page adds to the window's menus, whichever game is shown."""
         return []
+
+    def showEvent(self, e: QShowEvent) -> None:  # noqa: N802
+        """Tab follows the table (``order_focus``); the table has the keyboard first."""
+        super().showEvent(e)
+        order = order_focus(self)
+        table = getattr(self, "table_view", None)
+        if table in order:
+            table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- the page's game ---------------------------------------------------------------------------
 
@@ -347,3 +357,27 @@ class TablePage(QWidget):
     def show_undo(self, view: dict[str, Any]) -> None:
         """The window's Undo says whether a view's seat may take the last command back."""
         self.win.act_undo.setToolTip("Undo the last command" if view.get("can_undo") else "Nothing to undo")
+
+
+def order_focus(root: QWidget) -> list[QWidget]:
+    """Tab goes through ``root``'s widgets as the table reads: the HUD, the table (where Tab moves
+    between the cards and Ctrl+Tab leaves it), then the rest top to bottom and left to right (the
+    next-step strip and its buttons). Returns that order."""
+    from matrix_gui.gestureview import GestureView
+    from matrix_gui.hudstrip import HudStrip
+
+    def rank(w: QWidget) -> tuple[int, int, int]:
+        p = w.mapTo(root, w.rect().topLeft())
+        first = 0 if isinstance(w, HudStrip) and w.objectName().endswith("hud") else \
+            1 if isinstance(w, GestureView) else 2
+        return first, p.y() // 8, p.x()
+
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    ports = {id(a.viewport()) for a in root.findChildren(QAbstractScrollArea)}  # (the area's, not theirs)
+    ws = sorted((w for w in root.findChildren(QWidget)
+                 if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(root) and id(w) not in ports),
+                key=rank)
+    for a, b in zip(ws, ws[1:], strict=False):
+        QWidget.setTabOrder(a, b)
+    return ws

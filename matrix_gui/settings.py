@@ -46,6 +46,7 @@ class Settings:
     skip_animations: bool = False
     scans_dir: str = ""
     zoom_on_hover: bool = True
+    text_scale: float = 1.0  # "larger text": every text of the app, the tables' and card faces' too
     last_setup: LastSetup = field(default_factory=LastSetup)
     geometry: str = field(default="", metadata=bounds(chars=65536))  # base64 of saveGeometry()
     window_state: str = field(default="", metadata=bounds(chars=65536))

@@ -107,7 +107,7 @@ class GuideStrip(HudStrip):
         b = QToolButton()
         b.setDefaultAction(action)  # the one action object: menu, shortcut and button
         b.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table keeps the keyboard
+        b.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the keyboard to the table
         return b
 
     def _panel(self, caption: str, body: QLabel) -> QVBoxLayout:

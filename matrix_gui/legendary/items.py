@@ -29,6 +29,9 @@ class RsiItem(TableItem):
         self.label = label
         self.setZValue(30)
 
+    def accessible_name(self) -> str:
+        return f"RSI standee of {self.label}"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         c = QColor(SEAT_COLOURS[self.key[1] % len(SEAT_COLOURS)])
         path = QPainterPath()
@@ -54,6 +57,9 @@ class PoolItem(TableItem):
         self.active = False
         self.setZValue(20)
         self.setPos(area.x, area.y)
+
+    def accessible_name(self) -> str:
+        return f"Recruit {self.recruit}, Attack {self.attack}"
 
     def set_pool(self, recruit: int, attack: int, active: bool) -> None:
         if (recruit, attack, active) != (self.recruit, self.attack, self.active):
@@ -90,6 +96,9 @@ class PhoneItem(TableItem):
         self.setPos(phone.x, phone.y)
         self.setZValue(5)
 
+    def accessible_name(self) -> str:
+        return f"Phone: {self.phone.label}"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         paint_plate(p, self.body_rect(), f"☎ {self.phone.label}", PHONE_PLATE)
         self.paint_marks(p)
@@ -107,6 +116,9 @@ class TimeTrackItem(ValueItem):
         """The values drawn, top first: the printed start down to 0, under the current value when it
         is above the start."""
         return ([self.value] if self.value > self.start else []) + list(range(self.start, -1, -1))
+
+    def accessible_name(self) -> str:
+        return f"Time Track: {self.value}"
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)

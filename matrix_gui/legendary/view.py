@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QAction, QPixmap
 from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 
@@ -177,6 +177,11 @@ class TableView(GestureView):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self.browser = dlg
+
+    def peek_rects(self) -> list[QRectF]:
+        """The other players' areas (a click on their felt, or V, enlarges one to the whole view)."""
+        lay = self.table.layout if self.table is not None else None
+        return [] if lay is None else [QRectF(b.x, b.y, b.w, b.h) for b in lay.bands if b.tone == "player"]
 
     def nothing_to_focus(self) -> str:
         return "Nothing to act on: press E to end the Action Phase" if not self.busy() else ""

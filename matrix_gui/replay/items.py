@@ -102,6 +102,9 @@ class ContestItem(TableItem):
         self.slots = {0: opp_slot, 1: me_slot}
         self.rows = {0: opp_slot.top() - 72, 1: me_slot.top() - 72}
 
+    def accessible_name(self) -> str:
+        return self.summary()
+
     def set_state(self, view: dict[str, Any], me: int) -> None:
         self.view, self.me = view, me
         self.rolling = None
@@ -249,6 +252,9 @@ class CounterItem(ValueItem):
         self.title, self.colour, self.goal = title, colour, goal
         super().__init__(("pile", key), x, y, w, h, 0)
 
+    def accessible_name(self) -> str:
+        return f"{self.title.capitalize()}: {self.value} of {self.goal}"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         c = QColor(self.colour)
@@ -284,6 +290,9 @@ class ButtonItem(TableItem):
         super().__init__(("button", name), w, h)
         self.text = text
         self.setZValue(5)
+
+    def accessible_name(self) -> str:
+        return f"Button: {self.text}"
 
     def set_text(self, text: str) -> None:
         if text != self.text:

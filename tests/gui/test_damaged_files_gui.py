@@ -11,7 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import open_window, page_of, start_button
 from tests.robust import damaged_files as df
@@ -115,7 +116,7 @@ def test_start_up_with_each_damaged_settings_file(qtbot, _home, face_cache):
         paths.settings_file.unlink(missing_ok=True)
         d.make(paths.config, paths.settings_file.name)
         with no_hang(30, d.name):
-            w = open_window(qtbot, paths)
+            w = open_window(qtbot, paths, owned=False)
             for note in w.settings_notes:
                 assert one_sentence(note, paths.settings_file), note
             if w.settings_notes:
@@ -127,6 +128,8 @@ def test_start_up_with_each_damaged_settings_file(qtbot, _home, face_cache):
             dlg.close()
         assert df.unchanged(paths.settings_file, d), d.name
         w.close()
+        w.deleteLater()  # (a closed window kept is restyled by every later one: 37 windows, minutes)
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def test_start_up_cleans_a_campaign_write_killed_midway_and_the_campaign_opens(qtbot, _home, face_cache):
