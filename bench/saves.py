@@ -183,7 +183,7 @@ def gui_load(path: Path) -> dict[str, float]:
         win.settings.skip_animations = True
         win.resize(1600, 1000)
         win.show()
-        _ = win.legendary.content.db  # the cards, loaded once as in a running app
+        _ = win.table_page("legendary").content.db  # the cards, loaded once as in a running app
         app.processEvents()
         took = []
         for _ in range(2):  # the first also draws the card faces into a fresh cache

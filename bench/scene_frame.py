@@ -72,7 +72,7 @@ def startup(runs: int) -> tuple[float, float]:
 def mid_game(win, players: int, commands: int) -> None:
     from engine.legendary.bots import BOTS
 
-    films = [f.id for f in win.legendary.film_choices()]
+    films = [f.id for f in win.table_page("legendary").film_choices()]
     film = "the_matrix" if "the_matrix" in films else films[0]
     win.start_new(film, players, None, 3)
     bot = BOTS["random"](3, end_bias=0.1)
@@ -196,7 +196,7 @@ def ten_card_animation(win, app) -> tuple[int, float, float]:
     """Play a 10-card batch (hand + play area to the discard pile) and count the frames painted."""
     from engine.core.results import Event
 
-    view = win.observe()
+    view = win.current_page().observe()
     seat = view["active"]
     final = copy.deepcopy(view)
     moving: list[tuple[int, str]] = []
@@ -214,7 +214,7 @@ def ten_card_animation(win, app) -> tuple[int, float, float]:
         data = {"card": cid, "src": pile, "dst": f"p{seat}.discard", "face_up": True}
         events.append(Event("card_moved", data))
     counter = paint_counter()
-    win.view.viewport().installEventFilter(counter)
+    win.table_page("legendary").view.viewport().installEventFilter(counter)
     win.settings.skip_animations = False
     win.settings.animation_speed = 1.0
     # the ten moves fly as one staggered step (one group, like a draw)
@@ -224,7 +224,7 @@ def ten_card_animation(win, app) -> tuple[int, float, float]:
         app.processEvents()
         time.sleep(0.001)
     dt = time.perf_counter() - t
-    win.view.viewport().removeEventFilter(counter)
+    win.table_page("legendary").view.viewport().removeEventFilter(counter)
     hz = win.screen().refreshRate() or 60.0
     return counter.n, dt, hz
 
@@ -250,21 +250,21 @@ def main() -> int:
     win.show()
     app.processEvents()
     mid_game(win, args.players, 60)
-    win.view.refit()
+    win.table_page("legendary").view.refit()
     app.processEvents()
-    bare, n = bare_scene_like(win.view)
-    strict, n_painting = bare_scene_like(win.view, only_painting=True)
+    bare, n = bare_scene_like(win.table_page("legendary").view)
+    strict, n_painting = bare_scene_like(win.table_page("legendary").view, only_painting=True)
     app.processEvents()
     # interleaved rounds (ours, bare, strict, ours, ...): a busy machine slows all alike; medians
     times: list[list[float]] = [[], [], []]
     for _ in range(args.rounds):
-        for i, v in enumerate((win.view, bare, strict)):
+        for i, v in enumerate((win.table_page("legendary").view, bare, strict)):
             times[i].append(paint_ms(v, args.frames))
     ours, base, base_strict = (statistics.median(t) for t in times)
     bare.close()
     strict.close()
-    vp = win.view.viewport()
-    print(f"table: {args.players} players, turn {win.observe()['turn']}, {n} items "
+    vp = win.table_page("legendary").view.viewport()
+    print(f"table: {args.players} players, turn {win.current_page().observe()['turn']}, {n} items "
           f"({n_painting} of them paint), viewport {vp.width()}x{vp.height()}; the bare scene's picture "
           f"differs from ours by {bare.picture_diff:.1f}/255 on average (it has no bands or slot outlines)")
     print(f"paint per frame: ours {ours:.2f} ms, bare pixmap scene {base:.2f} ms, "

@@ -82,7 +82,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def _first_film(win, wanted: str | None) -> str | None:
-    films = [f.id for f in win.legendary.film_choices()]
+    films = [f.id for f in win.page_serving("films").film_choices()]
     if wanted:
         return wanted if wanted in films else None
     return films[0] if films else None
@@ -236,8 +236,8 @@ def _smoke(win, app, args: argparse.Namespace, user_paths: AppPaths) -> int:
     if img.isNull() or img.width() < 100:
         print("matrix-tabletop --smoke: FAILED: the first frame did not render", file=sys.stderr)
         return 4
-    view = win.observe()
-    players = win.current_page().seats()
+    page = win.current_page()
+    view, players = page.observe(), page.seats()
     print(f"matrix-tabletop --smoke: OK ({players} players, turn {view.get('turn', view.get('game_turn'))}, "
           f"hash {win.ops.game.state_hash()[:12]})")
     win.close()

@@ -3,7 +3,9 @@ keyboard zoom, keyboard focus and context menus, each gesture turned into one en
 
 A drag starts after ``DRAG_THRESHOLD`` px. While dragging, the targets the engine reports legal for
 the dragged thing light up. On release the drop goes to the legal target with the largest overlap
-and becomes one command; anything else snaps back and shows the engine's reason.
+and becomes one command, taken from the legal list the drag lit its targets from and sent once
+through the operations layer (the engine's ``apply`` is its only judge); anything else snaps back and
+shows the engine's reason (``refuse``: the page's refusal, with its rule's link).
 
 A table's view says what its game allows (``index``, ``legal``, ``check``, ``submit``), which
 gesture means which command (its intents module's ``gestures``, ``intended``, ``involved`` and
@@ -56,12 +58,14 @@ class GestureView(QGraphicsView):
     # what a player usually does with an item, legal or not (candidates the context menu checks)
     usual: Callable[[Key, Any], list[Command]] = staticmethod(lambda key, ix: [])
 
-    def __init__(self, busy: Callable[[], bool], status: Callable[[str], None], name: str,
-                 description: str, parent: QWidget | None = None) -> None:
+    def __init__(self, busy: Callable[[], bool], status: Callable[[str], None],
+                 refuse: Callable[[str, str], None], name: str, description: str,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table: Any = None  # the KeyedScene shown, set by set_table
         self.busy = busy
         self.status = status
+        self._refuse = refuse  # the page's refusal: its reason, the link to its rule
         # no SmoothPixmapTransform: card pictures are pre-scaled to the exact device size and blitted
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -157,6 +161,11 @@ class GestureView(QGraphicsView):
         from matrix_gui.refusals import refusal_text
 
         return refusal_text(why)
+
+    def refuse(self, reason: str, rule: str = "") -> None:
+        """Show why a gesture is refused (and keep it in ``last_reason``)."""
+        self.last_reason = reason
+        self._refuse(reason, rule)
 
     def commands_for(self, key: Key) -> list[Command]:
         """Legal commands that concern the item ``key`` (subject first)."""
@@ -302,8 +311,10 @@ class GestureView(QGraphicsView):
         moving, ghost = grip
         key = item.key
         ix = self.index()
-        targets = {t for c in self.legal() for s, t in self.gestures(c, ix) if s == key and t is not None}
+        legal = self.legal()
+        targets = {t for c in legal for s, t in self.gestures(c, ix) if s == key and t is not None}
         self._drag = {"item": item, "moving": moving, "ghost": ghost, "key": key, "targets": targets,
+                      "legal": set(legal),
                       "origin": QPointF(moving.pos()), "z": moving.zValue(),
                       "grab": self.mapToScene(press) - moving.pos(), "hot": None}
         moving.setZValue(500)
@@ -353,30 +364,23 @@ class GestureView(QGraphicsView):
         if target is None:
             target = self.keyed_at(self.drop_point(d, pos), exclude=d["moving"])
         self.table.clear_marks("target", "hot")
-        done, reason = False, ""
-        if target is not None:
-            ix = self.index()
-            legal = set(self.legal())
-            cmds = self.intended(d["key"], target.key, ix)
-            chosen = next((c for c in cmds if c in legal), None)
-            if chosen is not None:
-                moving = d["moving"]
-                self.table.drag_origin[d["key"]] = moving.mapRectToScene(moving.body_rect())
-                done = self.submit(chosen)
-                self.table.drag_origin.clear()
-                reason = self.last_reason
-            elif cmds:
-                why = self.check(cmds[0])
-                reason = self.refusal(why) if why is not None else "that cannot be done right now"
-            else:
-                reason = "That does not go there: drop it on a highlighted place"
+        done = False
+        cmds = [] if target is None else self.intended(d["key"], target.key, self.index())
+        chosen = next((c for c in cmds if c in d["legal"]), None)
+        if chosen is not None:  # one command down; its events come back up to the page
+            moving = d["moving"]
+            self.table.drag_origin[d["key"]] = moving.mapRectToScene(moving.body_rect())
+            done = self.submit(chosen)  # (a refusal is shown by submit)
+            self.table.drag_origin.clear()
+        elif cmds:
+            why = self.check(cmds[0])
+            self.refuse(*((self.refusal(why), why.rule) if why is not None
+                          else ("that cannot be done right now", "")))
         else:
-            reason = "Drop it on a highlighted place"
+            self.refuse("Drop it on a highlighted place" if target is None
+                        else "That does not go there: drop it on a highlighted place")
         if d["ghost"] is not None and d["ghost"].scene() is not None:
             self.table.removeItem(d["ghost"])
-        if not done:
-            self.last_reason = reason
-            self.status(reason)
         self.settle(d, done)
 
     def settle(self, d: dict[str, Any], done: bool) -> None:
@@ -624,6 +628,7 @@ class PageController(Protocol):
     def submit(self, cmd: Command) -> bool: ...
     def busy(self) -> bool: ...
     def status(self, text: str) -> None: ...
+    def refuse(self, reason: str, rule: str = "") -> None: ...
 
 
 class PageView(GestureView):
@@ -631,7 +636,7 @@ class PageView(GestureView):
     submits (a refusal's reason is the page's ``last_reason``)."""
 
     def __init__(self, ctl: Any, name: str, description: str, parent: QWidget | None = None) -> None:
-        super().__init__(ctl.busy, ctl.status, name, description, parent)
+        super().__init__(ctl.busy, ctl.status, ctl.refuse, name, description, parent)
         self.ctl = ctl
 
     def legal(self) -> list[Command]:

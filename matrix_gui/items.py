@@ -3,7 +3,7 @@ decision banner and its options, and the painting of slots and bands."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
@@ -12,15 +12,20 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGrap
 from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit, font, label_box
 from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
-if TYPE_CHECKING:
-    from matrix_gui.keyedscene import KeyedScene
-
 Key = tuple[str, Any]
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
-                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0",  # lesson: the guided game
-                "look": "#ffe6a3"}  # look: a card pointed at
+                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0",  # hint, lesson: page.mark lights
+                "look": "#ffe6a3"}  # look: a card pointed at (page.mark, light "look")
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 BADGE_GAP = 2.0  # scene units between a pile and its count under it
+
+
+class FaceTable(Protocol):
+    """What an item reads of the scene it lies on (a ``keyedscene.KeyedScene``): the card pictures
+    and the device pixels per scene unit they are drawn at."""
+
+    faces: Any
+    device_scale: float
 
 
 def face_side(info: dict[str, Any]) -> str:
@@ -131,7 +136,7 @@ class TableItem(QGraphicsRectItem):
             self.sync_contents()
 
     @property
-    def table(self) -> KeyedScene:
+    def table(self) -> FaceTable:
         return self.scene()  # type: ignore[return-value]
 
     def paint_marks(self, p: QPainter) -> None:

@@ -1,12 +1,18 @@
-"""The main window: start page (New Game, Continue, Campaign, Load), one table page per ruleset, the
-Campaign page, menus, the log.
+"""The main window: the start page (New Game, Continue, Load and what the pages add), one table page
+per ruleset, the pages' own pages (the Campaign page), menus, the log.
 
-The window only chooses pages: the current game's ruleset picks its ``TablePage`` (``matrix_gui.page``;
-``legendary.page.LegendaryPage``, ``replay.page.ReplayPage``), which draws the table and answers the
-window's menus and keys. Start-up: only the start page, the menus and the status bar are built before
-the first frame. The table pages, the game log dock, the engine and the cards are imported and built
-when first needed (a game starts, a test reads ``win.view``...). Nothing here may touch the ``Qt``
-namespace before the first frame: its first use creates all its enums (~15 ms).
+The window only chooses pages: the current game's ruleset picks its ``TablePage`` (``matrix_gui.page``),
+named only in the page table (``matrix_gui.pages``). A page draws the table, hears the operations
+layer itself and answers the window's menus and keys; what it serves beyond its table (films,
+scenarios, campaigns...), its start page buttons and its menu entries are asked of its class. The
+window implements ``shell.Shell``, all a page may use of it, and keeps the window-level reactions to
+a game: the log, the status bar, a game's end handed to the campaign desk of its page.
+
+Start-up: only the start page, the menus and the status bar are built before the first frame (the page
+classes are imported to ask what they add; their modules are cheap). The table pages, the game log
+dock, the engine and the cards are imported and built when first needed (a game starts...). Nothing
+here may touch the ``Qt`` namespace before the first frame: its first use creates all its enums
+(~15 ms).
 """
 from __future__ import annotations
 
@@ -38,32 +44,12 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent  # (only a type here: importing it costs ~25 ms at start-up)
 
     from matrix_gui.animation import AnimationQueue
-    from matrix_gui.banner import ActBanner
-    from matrix_gui.endscreen import EndScreen
-    from matrix_gui.expedition.page import ExpeditionPage
-    from matrix_gui.legendary.campaignpage import CampaignPage
-    from matrix_gui.legendary.campaigns import CampaignDesk, Ended
-    from matrix_gui.legendary.guide import GuideStrip
-    from matrix_gui.legendary.hud import Hud
-    from matrix_gui.legendary.page import LegendaryPage
-    from matrix_gui.legendary.scene import TableScene
-    from matrix_gui.legendary.view import TableView
     from matrix_gui.logdock import GameLog
     from matrix_gui.newgame import NewGameChoice
-    from matrix_gui.page import TablePage
-    from matrix_gui.replay.page import ReplayPage
+    from matrix_gui.page import Entry, TablePage
+    from matrix_gui.refusals import RuleLink
     from matrix_gui.seatbots import SeatBots
 
-# The page of each ruleset (module, class), imported when its first game starts.
-PAGES = {"legendary": ("matrix_gui.legendary.page", "LegendaryPage"),
-         "replay": ("matrix_gui.replay.page", "ReplayPage"),
-         "expedition": ("matrix_gui.expedition.page", "ExpeditionPage")}
-FILMS = "legendary"  # the page whose films (and their cards) the New Game dialog lists
-SCENARIOS = "legendary"  # the page that reads scenario files (--scenario)
-SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
-CAMPAIGNS = "legendary"  # the page whose campaigns the Campaign page and the Records show
-
-LEARN_TIP = "A guided first game: each step says what to do and why (it never touches your own game)"
 
 
 class MainWindow(QMainWindow):
@@ -79,6 +65,7 @@ class MainWindow(QMainWindow):
         theme.follow(self)  # the dark look of every window, its text sized by the window and settings
         self.last_error = ""
         self.ops = Operations(autosave=self.paths.autosave, parent=self)
+        # (connected before any page: the window's reactions come first, then each page's own)
         self.ops.events_applied.connect(self._on_events)
         self.ops.rejected.connect(self._on_rejected)
         self.ops.game_replaced.connect(self._on_game_replaced)
@@ -91,9 +78,8 @@ class MainWindow(QMainWindow):
         self._tables: dict[str, TablePage] = {}  # the table page of each ruleset, built on first use
         self._log: GameLog | None = None
         self._bots: SeatBots | None = None
-        self.campaign_line = ""  # the HUD's campaign line for the current game ("" outside one)
-        self.last_ended: Ended | None = None  # the campaign game that ended last, as recorded
         self._build_menus()
+        self._add_page_entries()
         from PySide6.QtCore import Qt as _Qt
 
         from matrix_gui.stepbar import StepBar
@@ -112,7 +98,7 @@ class MainWindow(QMainWindow):
         self.refresh_start_page()
         from matrix_gui.refusals import install
 
-        install(self)  # refusals link to their rule; undo says what it undid
+        self.rule_link: RuleLink = install(self)  # a refusal's link to its rule; undo says what it undid
 
     # --- the table pages (one per ruleset, built on first use) and the log dock ---------------------------
 
@@ -120,60 +106,36 @@ class MainWindow(QMainWindow):
         """The page of ``ruleset`` (built and added to the page stack on first use)."""
         page = self._tables.get(ruleset)
         if page is None:
-            import importlib
+            from matrix_gui.pages import page_class
 
-            module, name = PAGES[ruleset]
-            page = getattr(importlib.import_module(module), name)(self)
+            page = page_class(ruleset)(self)
             self._tables[ruleset] = page
             self.pages.addWidget(page)
         return page
+
+    def page_serving(self, what: str) -> TablePage:
+        """The page that serves ``what`` (a ``PageOffers`` field: films, story, sheets, scenarios,
+        campaigns), built on first use."""
+        from matrix_gui.pages import serving
+
+        ruleset = serving(what)
+        if ruleset is None:
+            raise LookupError(f"no page serves {what}")
+        return self.table_page(ruleset)
 
     def current_page(self) -> TablePage | None:
         """The page of the current game's ruleset (None: no game)."""
         game = self.ops.game
         return None if game is None else self._tables.get(ruleset_of(game))
 
-    @property
-    def legendary(self) -> LegendaryPage:
-        return self.table_page("legendary")  # type: ignore[return-value]
+    def show_page(self, page: QWidget) -> None:
+        """Show ``page`` (added to the page stack on first use)."""
+        if self.pages.indexOf(page) < 0:
+            self.pages.addWidget(page)
+        self.pages.setCurrentWidget(page)
 
-    @property
-    def replay(self) -> ReplayPage:
-        return self.table_page("replay")  # type: ignore[return-value]
-
-    @property
-    def expedition(self) -> ExpeditionPage:
-        return self.table_page("expedition")  # type: ignore[return-value]
-
-    def replay_active(self) -> bool:
-        page = self._tables.get("replay")
-        return page is not None and page.game is not None
-
-    @property
-    def hud(self) -> Hud:
-        return self.legendary.hud
-
-    @property
-    def view(self) -> TableView:
-        return self.legendary.view
-
-    @property
-    def table(self) -> TableScene | None:
-        return self.legendary.table
-
-    @property
-    def guide(self) -> GuideStrip:
-        return self.legendary.guide.strip
-
-    @property
-    def end_screen(self) -> EndScreen:
-        return self.legendary.guide.end
-
-    @property
-    def banner(self) -> ActBanner:
-        banner = self.legendary.guide.banner
-        assert banner is not None
-        return banner
+    def showing(self, page: object) -> bool:
+        return self.pages.currentWidget() is page
 
     @property
     def anim(self) -> AnimationQueue | None:
@@ -189,7 +151,7 @@ class MainWindow(QMainWindow):
 
             from matrix_gui.seatbots import SeatBots
 
-            self._bots = bots = SeatBots(self)
+            self._bots = bots = SeatBots(self.ops, self.status, self.showing, self)
             label = QLabel()
             label.setAccessibleName("Bots")
             label.setStyleSheet("QLabel { color: #9fe8ff; padding: 0 8px; }")
@@ -228,40 +190,9 @@ class MainWindow(QMainWindow):
         if on:
             self.log.raise_()
 
-    @property
-    def campaigns(self) -> CampaignDesk:
-        """The campaigns of the ``CAMPAIGNS`` page (the engine's campaign API, no widgets)."""
-        desk = self.table_page(CAMPAIGNS).campaign_desk()
-        assert desk is not None
-        return desk
-
-    @property
-    def campaign_page(self) -> CampaignPage:
-        """The Campaign page (built and added to the page stack on first use)."""
-        page = self.campaigns.page()
-        if self.pages.indexOf(page) < 0:
-            self.pages.addWidget(page)
-        return page
-
     def show_campaigns(self, select: str | None = None) -> None:
-        """The Campaign page, read from the campaign folder again."""
-        page = self.campaign_page
-        page.refresh(select=select)
-        self.pages.setCurrentWidget(page)
-
-    def campaign_next(self) -> bool:
-        """The end screen's next step of the campaign game that ended: the next game or a retry
-        (the engine's ``play`` decides which); the Campaign page when there is none."""
-        ended = self.last_ended
-        if ended is None or ended.campaign.over:
-            self.show_campaigns(None if ended is None else ended.campaign.id)
-            return False
-        page = self.campaign_page
-        page.refresh(select=ended.campaign.id)
-        if page.play_selected():
-            return True
-        self.pages.setCurrentWidget(page)
-        return False
+        """The Campaign page of the page that serves campaigns, read from the campaign folder again."""
+        self.page_serving("campaigns").show_campaigns(select)
 
     def records_dialog(self) -> None:
         """The Records view: finished games and campaigns from the data folder."""
@@ -269,7 +200,9 @@ class MainWindow(QMainWindow):
 
         from matrix_gui.recordsview import RecordsDialog
 
-        dlg = RecordsDialog(self.campaigns.records(), self)
+        desk = self.page_serving("campaigns").campaign_desk()
+        assert desk is not None
+        dlg = RecordsDialog(desk.records(), self)
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self.records_view = dlg
@@ -295,25 +228,56 @@ class MainWindow(QMainWindow):
         lay.addSpacing(30)
         self.btn_new = QPushButton("New Game…")
         self.btn_continue = QPushButton("Continue")
-        self.btn_campaign = QPushButton("Campaign…")
         self.btn_load = QPushButton("Load…")
-        self.btn_learn = QPushButton("Learn to Play")
         self.btn_quit = QPushButton("Quit")
         self.btn_new.clicked.connect(self.new_game_dialog)
         self.btn_continue.clicked.connect(self.continue_game)
-        self.btn_campaign.clicked.connect(lambda: self.show_campaigns())
         self.btn_load.clicked.connect(self.load_dialog)
-        self.btn_learn.setToolTip(LEARN_TIP)
-        self.btn_learn.clicked.connect(self.learn_to_play)
         self.btn_quit.clicked.connect(self.close)
-        for b in (self.btn_new, self.btn_continue, self.btn_campaign, self.btn_load, self.btn_learn,
-                  self.btn_quit):
+        for b in (self.btn_new, self.btn_continue):
+            lay.addLayout(_centred(b))
+        self._start_buttons = QVBoxLayout()  # the pages' buttons (``TablePage.start_entries``)
+        self._start_buttons.setContentsMargins(0, 0, 0, 0)
+        lay.addLayout(self._start_buttons)
+        for b in (self.btn_load, self.btn_quit):
             lay.addLayout(_centred(b))
         self.start_note = QLabel()
         self.start_note.setObjectName("subtitle")
         lay.addLayout(_centred(self.start_note))
         lay.addStretch(3)
         return page
+
+    def _add_page_entries(self) -> None:
+        """What each page adds to the start page and the menus, asked of its class (no page is built)."""
+        from matrix_gui.pages import PAGES, page_class
+
+        for ruleset in PAGES:
+            cls = page_class(ruleset)
+            for e in cls.start_entries(self):
+                b = QPushButton(e.text.replace("&", ""))
+                b.setToolTip(e.tip)
+                b.clicked.connect(e.slot)
+                self._start_buttons.addLayout(_centred(b))
+            for e in cls.menu_entries(self):
+                self._add_entry(e)
+
+    def _add_entry(self, e: Entry) -> QAction:
+        """A page's menu entry, in its menu (the Game menu's before Quit)."""
+        a = QAction(e.text, self)
+        if e.shortcut:
+            _set_shortcut(a, e.shortcut)
+        if e.tip:
+            a.setToolTip(e.tip)
+        a.triggered.connect(e.slot)
+        if e.menu == "Actions":  # (filled again each time it opens: the page entries stay at its end)
+            self._action_entries.append(a)
+            return a
+        menu = self._menus[e.menu]
+        if e.menu == "Game":
+            menu.insertAction(self._game_tail, a)
+        else:
+            menu.addAction(a)
+        return a
 
     def refresh_start_page(self) -> None:
         has = self.paths.autosave.is_file()
@@ -334,19 +298,18 @@ class MainWindow(QMainWindow):
         game = mb.addMenu("&Game")
         self.act_new = self._action(game, "&New Game…", self.new_game_dialog, QKeySequence.StandardKey.New)
         self.act_continue = self._action(game, "&Continue", self.continue_game)
-        self.act_campaigns = self._action(game, "Ca&mpaigns…", lambda: self.show_campaigns())
         self.act_load = self._action(game, "&Load…", self.load_dialog, QKeySequence.StandardKey.Open)
         self.act_save = self._action(game, "&Save…", self.save_dialog, QKeySequence.StandardKey.Save)
         # (a lambda: triggered would pass its "checked" False as ``ask`` and skip the question)
         self.act_give_up = self._action(game, "&Give Up This Game…", lambda: self.give_up())
         self._action(game, "S&tep Through a Saved Game…", self.step_through_dialog)
-        self.act_records = self._action(game, "&Records…", self.records_dialog)
-        game.addSeparator()
+        self._game_tail = game.addSeparator()  # the pages' Game entries go before it
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = mb.addMenu("&Edit")
         self.act_undo = self._action(edit, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.actions_menu = mb.addMenu("&Actions")
         self.actions_menu.aboutToShow.connect(self._fill_actions_menu)
+        self._action_entries: list[QAction] = []  # the pages' Actions entries (``menu_entries``)
         self.act_end = QAction("&End Turn", self)
         self.act_end.setToolTip("End the Action Phase: the Strike and Cleanup Phases follow (E)")
         _set_shortcut(self.act_end, "E")
@@ -382,8 +345,7 @@ class MainWindow(QMainWindow):
         helpm = mb.addMenu("&Help")
         self._action(helpm, "&Rules and Shortcuts", self.help_dialog, QKeySequence.StandardKey.HelpContents)
         self._action(helpm, "Rules &Reference", self.rules_reference, "Ctrl+R")
-        self.act_learn = self._action(helpm, "&Learn to Play", self.learn_to_play)
-        self.act_learn.setToolTip(LEARN_TIP)
+        self._menus = {"Game": game, "View": view, "Help": helpm}
 
     def _fill_actions_menu(self) -> None:
         m = self.actions_menu
@@ -391,14 +353,23 @@ class MainWindow(QMainWindow):
         page = self.current_page()
         if page is not None:
             page.fill_actions_menu(m)
-            return
-        m.addAction(self.act_end)
-        m.addAction(self.act_objective)
+        else:
+            m.addAction(self.act_end)
+            m.addAction(self.act_objective)
+        if self._action_entries:
+            m.addSeparator()
+            m.addActions(self._action_entries)
 
     # --- status ----------------------------------------------------------------------------------------
 
     def status(self, text: str) -> None:
         self.statusBar().showMessage(text, 10000)
+
+    def refuse(self, reason: str, rule: str = "") -> None:
+        """Why something was refused, in the status bar, with a link to ``rule`` when it is a rule ID
+        (the next command, done or refused, or another game clears both)."""
+        self.status(reason)
+        self.rule_link.show_rule(rule)
 
     def show_error(self, title: str, text: str) -> None:
         """Tell the player what went wrong (non-blocking box; remembered for tests)."""
@@ -421,20 +392,16 @@ class MainWindow(QMainWindow):
         from engine.core.cardfiles import CardLoadError
         from matrix_gui.dialogs import NewGameDialog
 
-        films_page = self.table_page(FILMS)
+        films_page = self.page_serving("films")
         try:
             films = films_page.film_choices()
-        except CardLoadError as e:
-            self.show_error("Cannot load the cards", str(e))
-            return
-        try:
-            story = films_page.story_choices()
+            story = self.page_serving("story").story_choices()
         except CardLoadError as e:
             self.show_error("Cannot load the cards", str(e))
             return
         dlg = NewGameDialog(films, films_page.avatar_name, self.settings.last_setup, self, story=story,
                             check=lambda c: self.table_page(c.ruleset).check_choice(c),
-                            sheet=self.table_page(SHEETS).sheet_choices())
+                            sheet=self.page_serving("sheets").sheet_choices())
         if dlg.exec() != NewGameDialog.DialogCode.Accepted:
             return
         choice = dlg.choice()
@@ -469,7 +436,8 @@ class MainWindow(QMainWindow):
         """(a shorthand) A new game of a film: ``start_game`` on the films' page."""
         from matrix_gui.newgame import NewGameChoice
 
-        return self.start_game(NewGameChoice(FILMS, film, players, list(avatars or []), seed))
+        ruleset = self.page_serving("films").RULESET
+        return self.start_game(NewGameChoice(ruleset, film, players, list(avatars or []), seed))
 
     def start_replay(self, seed: int | None = None, curtain: bool | None = None) -> bool:
         """(a shorthand) A new Matrix Replay game (Humans seat 0, Machines seat 1)."""
@@ -485,7 +453,7 @@ class MainWindow(QMainWindow):
 
     def start_scenario(self, path: Path) -> bool:
         """Set up the table from a scenario file (docs/scenarios.md)."""
-        game = self.table_page(SCENARIOS).scenario_game(Path(path))
+        game = self.page_serving("scenarios").scenario_game(Path(path))
         if isinstance(game, str):
             self.show_error("Cannot read the scenario", game)
             return False
@@ -540,6 +508,7 @@ class MainWindow(QMainWindow):
     def _page_of_save(self, ruleset: str, path: Path) -> TablePage:
         """The page that rebuilds a save of ``ruleset``; SaveError for a ruleset this app lacks."""
         from engine.core.savefile import SaveError
+        from matrix_gui.pages import PAGES
 
         if ruleset not in PAGES:
             raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this app does not know')
@@ -577,6 +546,10 @@ class MainWindow(QMainWindow):
                 != QMessageBox.StandardButton.Yes:
             return False
         res = self.ops.submit(Command("concede"))
+        if not res.accepted:
+            from matrix_gui.refusals import refusal_text
+
+            self.refuse(refusal_text(res), res.rule)
         return res.accepted
 
     def continue_game(self) -> bool:
@@ -639,35 +612,24 @@ class MainWindow(QMainWindow):
             return
         page.hint()
 
-    # --- reacting to the game ---------------------------------------------------------------------------
-
-    def observe(self) -> dict[str, Any]:
-        """The engine's view the current page shows."""
-        page = self.current_page()
-        assert page is not None
-        return page.observe()
+    # --- reacting to the game (each page hears the operations layer itself) -------------------------
 
     def _on_game_replaced(self) -> None:
-        for page in self._tables.values():
-            if page.anim is not None:
-                page.anim.finish_all()
+        self.statusBar().clearMessage()  # a refusal about the game before, and its rule's link
+        self.rule_link.show_rule("")
         game = self.ops.game
         assert game is not None
-        self.last_ended = None
-        page = self.table_page(ruleset_of(game))
-        desk = page.campaign_desk()
-        self.campaign_line = "" if desk is None else desk.game_shown(game, self.ops.viewing is None)
-        page.show_game()
+        ruleset = ruleset_of(game)
+        if ruleset not in self._tables:  # its page is built now, after the signal reached the pages
+            self.table_page(ruleset).game_replaced()
 
     def _on_events(self, events: tuple) -> None:
         # an accepted command: "Drop on a highlighted place" or an old refusal no longer applies
         self.statusBar().clearMessage()
+        self.rule_link.show_rule("")
         self.log.add_events(events)
         if any(getattr(e, "kind", "") == "game_over" for e in events):
             self._game_ended()
-        page = self.current_page()
-        if page is not None:
-            page.on_events(events)
 
     def _game_ended(self) -> None:
         """The game just ended: its page's campaigns record a campaign game (the engine says what
@@ -677,10 +639,8 @@ class MainWindow(QMainWindow):
         if desk is not None:  # (a game stepped through is only looked at: nothing is recorded)
             desk.game_ended(self.ops.game)
 
-    def _on_rejected(self, rej: Any) -> None:
-        from matrix_gui.refusals import refusal_text
-
-        self.status(refusal_text(rej))
+    def _on_rejected(self, _rej: Any) -> None:
+        self.rule_link.show_rule("")  # a refused command: whoever sent it shows why (``refuse``)
 
     # --- settings, help, window -----------------------------------------------------------------------------
 
@@ -715,14 +675,9 @@ class MainWindow(QMainWindow):
         dlg.show()
         self._help = dlg
 
-    def learn_to_play(self) -> None:
-        """The guided first game (the Legendary page's lesson): Resume or Start Over when one is
-        saved."""
-        self.legendary.learn_to_play()
-
     def rules_reference(self, rule_id: str = "") -> None:
         """The Rules Reference window (matrix_gui/rulesref.py), at ``rule_id`` if given."""
-        from matrix_gui.rulesref import open_reference
+        from matrix_gui.rulesref import open_reference  # (its Qt text classes cost ~0.2 s to load)
 
         open_reference(self, rule_id if isinstance(rule_id, str) else "")
 

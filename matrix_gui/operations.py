@@ -4,12 +4,14 @@ Every player action is one ``Command`` sent through ``submit``: it reaches the e
 ``events_applied(events)`` once; a refusal emits ``rejected(Rejection)`` and changes nothing. After
 every accepted command the game is autosaved (one appended journal line, see
 ``engine.core.autosave``); a failed autosave is announced by ``autosave_changed`` each time, and
-its all-clear once, when it works again. The legal commands are asked of the
-engine once per state version (and seat) and kept until the game changes.
+its all-clear once, when it works again. The legal commands and the views (``observe(seat)``) are
+asked of the engine once per state version (and seat) and kept until the game changes: everyone who
+reacts to one command (the table, its HUD, the menus) shares them.
 
 A game may autosave somewhere of its own (``start(game, autosave=...)``: the guided game keeps its
 own file, so it never overwrites the player's game). A game may be coached (``coach``, the guided
-game's current step): ``legal`` then lists only the commands the coach allows, and ``check`` and
+game's current step): ``legal`` then lists only the commands the coach allows (the engine's cached
+list narrowed at each call, so a coach that moves on needs no new version), and ``check`` and
 ``submit`` refuse any other with the coach's words (rule ``LESSON``) before the engine hears of it.
 """
 from __future__ import annotations
@@ -56,7 +58,8 @@ class Operations(QObject):
         self.autosave_error = ""
         self.version = 0  # counts the changes of the game: new, loaded, each accepted command
         self._legal: dict[int | None, list[Command]] = {}
-        self._legal_version = -1
+        self._seen: dict[int | None, dict[str, Any]] = {}
+        self._cached_version = -1  # the version the two caches above hold
         self._autosaver = AutosaveWriter(autosave) if autosave is not None else None
         self.viewing: Stepper | None = None  # stepping through a saved game (nothing is autosaved)
         self.coach: Coach | None = None  # narrows the current game's moves (None: the rules alone)
@@ -124,6 +127,13 @@ class Operations(QObject):
         self._autosave(start=True)
         self.hinted.emit()
 
+    def close_undo(self, why: str) -> None:
+        """Nothing before this point of the current game can be taken back (``why``: the reason undo
+        gives); the views change with it."""
+        if self.game is not None:
+            self.game.close_undo(why)
+            self._changed()
+
     def close(self) -> None:
         """Fold the autosave's journal into its base (the app is closing)."""
         if self._autosaver is not None and self.game is not None:
@@ -141,9 +151,7 @@ class Operations(QObject):
         computed once per state version."""
         if self.game is None:
             return []
-        if self._legal_version != self.version:
-            self._legal.clear()
-            self._legal_version = self.version
+        self._fresh()
         got = self._legal.get(seat)
         if got is None:
             got = self.game.legal_commands() if seat is None else self.game.legal_commands(seat=seat)
@@ -155,6 +163,23 @@ class Operations(QObject):
         """The coach's refusal of ``cmd`` (None: no coach, or it allows ``cmd``)."""
         why = None if self.coach is None else self.coach.allows(cmd)
         return None if why is None else Rejection(COACHED, why)
+
+    def observe(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view for ``seat`` (None: a spectator), asked once per state version and seat;
+        every reader shares it and none changes it."""
+        assert self.game is not None
+        self._fresh()
+        got = self._seen.get(seat)
+        if got is None:
+            got = self._seen[seat] = self.game.observe(seat)
+        return got
+
+    def _fresh(self) -> None:
+        """Forget the legal commands and views of an earlier version."""
+        if self._cached_version != self.version:
+            self._legal.clear()
+            self._seen.clear()
+            self._cached_version = self.version
 
     def _changed(self) -> None:
         self.version += 1

@@ -1,10 +1,14 @@
 """What every ruleset's table page offers the main window (one page per ruleset).
 
 A page is a widget of the window's page stack. It builds its table (HUD, view, scene, animation queue)
-for the current game, sends every command through the operations layer, redraws from the engine's
-``observe(seat)`` view, and says what it adds to the window: Actions menu entries and the meaning of
-the window's keys (E, O). The window only chooses the page of the current game's ruleset; it never
-looks inside a page's table.
+for the current game, sends every command through the operations layer, hears the operations layer's
+``events_applied`` and ``game_replaced`` itself (ignoring games not its own), redraws from the engine's
+``observe(seat)`` view (asked once per game version: ``Operations.observe``), and says what it adds to
+the window: what it offers (``offers``: films, a story of one's own, players' sheets, scenarios,
+campaigns), buttons of the start page and menu entries (``start_entries``, ``menu_entries``), Actions
+menu entries and the meaning of the window's keys (E, O). Those three are asked of the page's class,
+before any page is built (start-up stays lazy). The window only chooses the page of the current
+game's ruleset; it never looks inside a page's table. A page types its window as ``shell.Shell``.
 
 Shared table pieces: ``gestureview`` (drag and drop, clicks, zoom, keyboard), ``keyedscene`` (items by
 key, marks, background), ``cardindex`` and ``gestures`` (gestures declared once), ``hudstrip``,
@@ -12,7 +16,8 @@ key, marks, background), ``cardindex`` and ``gestures`` (gestures declared once)
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,28 +26,79 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QMenu, QWidget
 
 from engine.core.commands import Command
-from engine.core.gamelog import ReplayHook
 from engine.core.results import Rejection
 
 if TYPE_CHECKING:
+    from engine.core.gamelog import ReplayHook
     from matrix_gui.animation import AnimationQueue
+    from matrix_gui.cardindex import Key
     from matrix_gui.endscreen import EndScreen
     from matrix_gui.gestureview import GestureView
-    from matrix_gui.mainwindow import MainWindow
     from matrix_gui.newgame import FilmChoice, NewGameChoice, SheetChoices, StoryChoices
+    from matrix_gui.shell import Shell
+
+MARK = "hint"  # the light ``TablePage.mark`` uses unless told another (the hint's colour)
+
+
+@dataclass(frozen=True)
+class PageOffers:
+    """What a page serves beyond its own table: the New Game dialog's films (and their Avatars), a
+    story of the players' own, the players' sheets, scenario files (``--scenario``), campaigns (the
+    Campaign page and the Records). The window asks the first page that serves each."""
+
+    films: bool = False
+    story: bool = False
+    sheets: bool = False
+    scenarios: bool = False
+    campaigns: bool = False
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A button a page adds to the start page, or an entry it adds to one of the window's menus."""
+
+    menu: str  # the menu a menu entry goes in: "Game", "Help", "View" or "Actions" (a button: unused)
+    text: str  # with an & before the menu's mnemonic letter; a start page button shows it without
+    slot: Callable[[], Any]
+    shortcut: str | None = None
+    tip: str = ""
 
 
 class TablePage(QWidget):
-    """One ruleset's table page. Subclasses set ``RULESET`` and fill in the hooks below."""
+    """One ruleset's table page. Subclasses set ``RULESET`` (and ``OFFERS``) and fill in the hooks
+    below."""
 
     RULESET = ""
+    OFFERS = PageOffers()
 
-    def __init__(self, win: MainWindow) -> None:
+    def __init__(self, win: Shell) -> None:
         super().__init__()
         self.win = win
         self.ops = win.ops
         self.anim: AnimationQueue | None = None
         self.last_reason = ""  # why the last command was refused ("" after one that was done)
+        self.marked: dict[str, list[Key]] = {}  # the keys ``mark`` lights now, by light
+        # one path from a command to the frame: the page hears the operations layer itself
+        self.ops.events_applied.connect(self._events_applied)
+        self.ops.game_replaced.connect(self.game_replaced)
+
+    # --- what the page offers the window (asked of the class: no page is built for it) --------------
+
+    @classmethod
+    def offers(cls) -> PageOffers:
+        """What the page serves beyond its table (New Game, ``--scenario``, campaigns)."""
+        return cls.OFFERS
+
+    @classmethod
+    def start_entries(cls, shell: Shell) -> list[Entry]:
+        """Buttons the page adds to the start page (a slot reaches the page with
+        ``shell.table_page(cls.RULESET)``, which builds it on first use)."""
+        return []
+
+    @classmethod
+    def menu_entries(cls, shell: Shell) -> list[Entry]:
+        """Entries the page adds to the window's menus, whichever game is shown."""
+        return []
 
     def showEvent(self, e: QShowEvent) -> None:  # noqa: N802
         """Tab follows the table (``order_focus``); the table has the keyboard first."""
@@ -92,9 +148,13 @@ class TablePage(QWidget):
         return None
 
     def campaign_desk(self) -> Any | None:
-        """The ruleset's campaigns (the Campaign page, the HUD line, a campaign game's end), or
-        None for a ruleset without."""
+        """The ruleset's campaigns (the Records, a campaign game's end: ``game_ended(game)``,
+        ``records()``), or None for a ruleset without."""
         return None
+
+    def show_campaigns(self, select: str | None = None) -> None:
+        """Show the ruleset's Campaign page at campaign ``select`` (a page that serves campaigns)."""
+        self.status("This game has no campaigns")
 
     def scenario_game(self, path: Path) -> Any | str:
         """The game a scenario file sets up (docs/scenarios.md), or why it cannot be read."""
@@ -107,7 +167,7 @@ class TablePage(QWidget):
         raise NotImplementedError
 
     def observe(self) -> dict[str, Any]:
-        """The engine's view the table shows now."""
+        """The engine's view the table shows now (``Operations.observe``: once per game version)."""
         raise NotImplementedError
 
     def legal(self) -> list[Command]:
@@ -116,12 +176,25 @@ class TablePage(QWidget):
 
     # --- reacting to the game ----------------------------------------------------------------------
 
+    def game_replaced(self) -> None:
+        """A new, loaded or stepped-through game: this page's table is settled, and shown again when
+        the game is of its ruleset (the window calls it too for a page built for that very game)."""
+        if self.anim is not None:
+            self.anim.finish_all()
+        if self.game is not None:
+            self.show_game()
+
+    def _events_applied(self, events: tuple) -> None:
+        if self.game is not None:
+            self.on_events(events)
+
     def show_game(self) -> None:
         """Build the table for a new or loaded game and show the page."""
         raise NotImplementedError
 
     def on_events(self, events: tuple) -> None:
-        """Animate one accepted command's events (or an undo) toward the engine's new view."""
+        """Animate one accepted command's events (or an undo) of this page's game toward the
+        engine's new view."""
         raise NotImplementedError
 
     def refresh(self) -> None:
@@ -186,6 +259,28 @@ class TablePage(QWidget):
     def status(self, text: str) -> None:
         self.win.status(text)
 
+    # --- marks: cards and places lit on the table (the hint, a lesson's step) ------------------------
+
+    def mark(self, keys: Iterable[Key], note: str = "", light: str = MARK) -> None:
+        """Light the items of ``keys`` on the table (cards, piles, places: the table's item keys, as
+        its intents name them) with ``light`` (an ``items.MARK_COLOURS`` name: the hint's, a lesson's)
+        and say ``note``; what that light lit before goes, another light's marks stay."""
+        self.clear_marks(light)
+        self.marked[light] = keys = list(keys)
+        scene = self.table_view.table
+        for key in keys if scene is not None else ():
+            for it in scene.items_for(key):
+                it.set_mark(light, True)
+        if note:
+            self.status(note)
+
+    def clear_marks(self, light: str = MARK) -> None:
+        """Unlight what ``mark`` lit with ``light``."""
+        self.marked.pop(light, None)
+        scene = self.table_view.table
+        if scene is not None:
+            scene.clear_marks(light)
+
     def send_as(self, seat: int | None, cmd: Command, words: Callable[[Any], str]) -> bool:
         """``cmd`` as ``seat`` (when it names none) through the operations layer; a refusal is shown
         in ``words`` and kept in ``last_reason``."""
@@ -195,16 +290,17 @@ class TablePage(QWidget):
             cmd = Command(cmd.verb, cmd.args, seat)
         res = self.ops.submit(cmd)
         if not isinstance(res, Accepted):
-            self.refuse(words(res))
+            self.refuse(words(res), res.rule)
             return False
         self.last_reason = ""
         return True
 
-    def refuse(self, reason: str) -> None:
-        """Show why something cannot be done (the status bar) and keep it for the table view."""
+    def refuse(self, reason: str, rule: str = "") -> None:
+        """Show why something cannot be done, with a link to ``rule`` when it is a rule ID (the next
+        command or another game clears both), and keep it for the table view."""
         self.last_reason = reason
         self.table_view.last_reason = reason
-        self.status(reason)
+        self.win.refuse(reason, rule)
 
     def check(self, cmd: Command) -> Rejection | None:
         """The engine's refusal of ``cmd`` (None: legal)."""
@@ -215,7 +311,7 @@ class TablePage(QWidget):
         """The end screen of this page's games, wired to the window (New game, Back to start, Show log)."""
         from matrix_gui.endscreen import EndScreen
 
-        end = EndScreen(self.win)
+        end = EndScreen(self.win.window())
         end.new_game.connect(self.win.new_game_dialog)
         end.back_to_start.connect(self.win.back_to_start)
         end.show_log.connect(lambda: self.win.toggle_log(True))
@@ -258,9 +354,9 @@ class TablePage(QWidget):
             a.triggered.connect(lambda _=False, c=c: send(c))
             menu.addAction(a)
 
-    def undo_tip(self, view: dict[str, Any]) -> str:
-        """The Undo action's tooltip from a view's ``can_undo``/``undo_refusal``."""
-        return "Undo the last command" if view.get("can_undo") else "Nothing to undo"
+    def show_undo(self, view: dict[str, Any]) -> None:
+        """The window's Undo says whether a view's seat may take the last command back."""
+        self.win.act_undo.setToolTip("Undo the last command" if view.get("can_undo") else "Nothing to undo")
 
 
 def order_focus(root: QWidget) -> list[QWidget]:
@@ -285,4 +381,3 @@ def order_focus(root: QWidget) -> list[QWidget]:
     for a, b in zip(ws, ws[1:], strict=False):
         QWidget.setTabOrder(a, b)
     return ws
-

@@ -1,15 +1,18 @@
 """Refusals that name their rule, a status-bar link that opens the rule, and undo feedback.
 
 ``refusal_text(rejection)`` is what the GUI shows for an engine refusal: "LE-MOVE-10: ...". A window
-that calls ``install(window)`` gets a "Rules: LE-MOVE-10" button in its status bar whenever the message
-shown names a rule (it opens the Rules Reference there), and "Undid: ..." after a working undo.
+that calls ``install(window)`` gets a "Rules: LE-MOVE-10" button in its status bar: a refusal shows it
+with its rule (``RuleLink.show_rule``, through the window's ``refuse``), it opens the Rules Reference
+there, and the window hides it with the next command or game. After a working undo the status bar
+says "Undid: ...".
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QMainWindow, QPushButton
+from PySide6.QtWidgets import QPushButton
 
 RULESETS_RX = r"(?:LE|MR|EX)"  # the rule ID prefixes: Legendary, Matrix Replay, Expedition
 RULE_ID_RX = re.compile(rf"\b{RULESETS_RX}-[A-Z]+-\d{{2}}\b")  # a rule ID: LE-MOVE-10, MR-GEN-02, EX-MOVE-01
@@ -39,11 +42,12 @@ def undo_text(events: tuple, describe: Any = None) -> str:
 
 
 class RuleLink(QPushButton):
-    """A status-bar button "Rules: <ID>" for the rule the current message names."""
+    """A status-bar button "Rules: <ID>" for the rule of the refusal shown; ``open_rule(ID)`` opens
+    the Rules Reference there."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, open_rule: Callable[[str], None]) -> None:
         super().__init__()
-        self.window_ = window
+        self.open_rule = open_rule
         self.rule = ""
         self.setFlat(True)
         self.setStyleSheet("QPushButton { color: #7fd6ff; background: transparent; border: none;"
@@ -52,20 +56,20 @@ class RuleLink(QPushButton):
         self.clicked.connect(self.open)
         self.hide()
 
-    def follow(self, message: str) -> None:
-        m = RULE_ID_RX.search(message or "")
-        if m is None:
-            return  # keep the last rule until another one is named (the message times out)
-        self.rule = m.group(0)
-        self.setText(f"Rules: {self.rule}")
-        self.setToolTip(f"Open {self.rule} in the Rules Reference (F1 opens Help)")
+    def show_rule(self, rule: str) -> None:
+        """Link to ``rule`` when it is a rule ID (LE-MOVE-10, not "UNDO" or "GUI"); else hide."""
+        if not RULE_ID_RX.fullmatch(rule or ""):
+            self.rule = ""
+            self.hide()
+            return
+        self.rule = rule
+        self.setText(f"Rules: {rule}")
+        self.setToolTip(f"Open {rule} in the Rules Reference (F1 opens Help)")
         self.show()
 
     def open(self) -> None:
         if self.rule:
-            from matrix_gui.rulesref import open_reference  # (its Qt text classes cost ~0.2 s to load)
-
-            open_reference(self.window_, self.rule)
+            self.open_rule(self.rule)
 
 
 def _describe_command(window: Any, command: str) -> str:
@@ -81,11 +85,9 @@ def _describe_command(window: Any, command: str) -> str:
 
 def install(window: Any) -> RuleLink:
     """Give a main window its rule link and undo feedback (window: ``statusBar()``, ``status()``,
-    ``ops``)."""
-    link = RuleLink(window)
-    bar = window.statusBar()
-    bar.addPermanentWidget(link)
-    bar.messageChanged.connect(link.follow)
+    ``ops``, ``rules_reference(rule)``)."""
+    link = RuleLink(window.rules_reference)
+    window.statusBar().addPermanentWidget(link)
 
     def on_events(events: tuple) -> None:
         text = undo_text(events, lambda c: _describe_command(window, c))
@@ -93,5 +95,4 @@ def install(window: Any) -> RuleLink:
             window.status(text)
 
     window.ops.events_applied.connect(on_events)
-    window.rule_link = link
     return link

@@ -12,7 +12,7 @@ menu's (F6, F7, F8); while a bot acts, the person at the screen is refused with 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
@@ -22,8 +22,7 @@ from engine.core.results import Accepted
 
 if TYPE_CHECKING:
     from matrix_gui.animation import AnimationQueue
-    from matrix_gui.mainwindow import MainWindow
-    from matrix_gui.page import TablePage
+    from matrix_gui.operations import Operations
 
 PACES = (1.0, 2.0, 4.0)  # "Faster" cycles through these
 DELAY_MS = 700  # the pause before each bot command at 1x, after the table settled
@@ -36,19 +35,31 @@ Thought = Callable[[], Command]
 BotMove = Callable[[], "Command | Thought"]
 
 
+class BotTable(Protocol):
+    """What the driver asks of the page whose game it plays (a ``TablePage``)."""
+
+    anim: AnimationQueue | None
+
+    def busy(self) -> bool: ...
+    def acting_seat(self) -> int | None: ...
+    def seat_name(self, seat: int) -> str: ...
+
+
 class SeatBots(QObject):
     """Plays the bot seats of the current game, one command per settled table."""
 
     changed = Signal()  # the bot to act, the pause or the pace changed (the status label follows)
 
-    def __init__(self, win: MainWindow) -> None:
-        super().__init__(win)
-        self.win = win
-        self.ops = win.ops
+    def __init__(self, ops: Operations, status: Callable[[str], None], showing: Callable[[object], bool],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ops = ops
+        self.status = status  # the window's status bar
+        self.showing = showing  # whether a page is the one the window shows
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._due)
-        self.page: TablePage | None = None
+        self.page: BotTable | None = None
         self.players: dict[int, BotMove] = {}
         self._game: object | None = None
         self._anim: AnimationQueue | None = None
@@ -63,7 +74,7 @@ class SeatBots(QObject):
 
     # --- the game's bots ------------------------------------------------------------------------------
 
-    def attach(self, page: TablePage, anim: AnimationQueue | None, players: dict[int, BotMove]) -> None:
+    def attach(self, page: BotTable, anim: AnimationQueue | None, players: dict[int, BotMove]) -> None:
         """Drive the bots of the game ``page`` just showed (stops whatever ran before)."""
         self.cancel()
         self.page, self.players, self._game = page, dict(players), self.ops.game
@@ -151,7 +162,7 @@ class SeatBots(QObject):
         if QApplication.activeModalWidget() is not None:  # a dialog first (New Game, Load...)
             self.timer.start(RETRY_MS)
             return
-        if page.busy() or self.win.pages.currentWidget() is not page:
+        if page.busy() or not self.showing(page):
             return  # the queue's idle (or showing the game again) pokes once more
         self.play_one()
 
@@ -202,7 +213,7 @@ class SeatBots(QObject):
 
     def _stop(self, why: str) -> bool:
         self.paused = True
-        self.win.status(why)
+        self.status(why)
         self.changed.emit()
         return False
 
@@ -211,22 +222,22 @@ class SeatBots(QObject):
     def toggle_pause(self) -> None:
         """F6: pause the bots, or let them play on."""
         if not self.players:
-            self.win.status("No bot plays in this game")
+            self.status("No bot plays in this game")
             return
         self.paused = not self.paused
         self.timer.stop()
-        self.win.status("Bots paused: F7 plays one move, F6 resumes" if self.paused else "Bots play on")
+        self.status("Bots paused: F7 plays one move, F6 resumes" if self.paused else "Bots play on")
         self.poke()
 
     def step(self) -> None:
         """F7: pause the bots and play the acting bot's next command (its animation first settles)."""
         if not self.players:
-            self.win.status("No bot plays in this game")
+            self.status("No bot plays in this game")
             return
         self.paused = True
         self.timer.stop()
         if self.seat_to_act() is None:
-            self.win.status("No bot is to act: it is a person's move")
+            self.status("No bot is to act: it is a person's move")
             self.changed.emit()
             return
         if self.page is not None and self.page.busy() and self.page.anim is not None:
@@ -237,5 +248,5 @@ class SeatBots(QObject):
     def faster(self) -> None:
         """F8: the next pace (1x, 2x, 4x, then 1x again) for the bots' pauses and animations."""
         self.pace = (self.pace + 1) % len(PACES)
-        self.win.status(f"Bots play at {self.speed:g}x")
+        self.status(f"Bots play at {self.speed:g}x")
         self.changed.emit()

@@ -17,6 +17,7 @@ class StepBar(QToolBar):
     def __init__(self, ops: Operations, stop: Callable[[], None], parent: QWidget | None = None) -> None:
         super().__init__("Step Through", parent)
         self.ops = ops
+        self.stepping = False  # a step is being shown: the box's editingFinished meanwhile is no request
         self.setObjectName("stepbar")
         self.setAccessibleName("Step through a saved game")
 
@@ -61,8 +62,16 @@ class StepBar(QToolBar):
         return 0 if st is None else st.total
 
     def go(self, k: int) -> None:
-        if self.ops.viewing is not None:
-            self.ops.step(k)
+        """Step to command ``k``. The "Go to command" box reports an edit on every focus loss, and a
+        step that raises the curtain takes the focus: that report (the box's old number) is no step."""
+        if self.stepping:
+            return
+        if self.ops.viewing is not None and k != self.position:
+            self.stepping = True
+            try:
+                self.ops.step(k)
+            finally:
+                self.stepping = False
         self.refresh()
 
     def take_over(self) -> None:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need into .venv and run them: bash scripts/test.sh [pytest args...]
+# Install what the tests need into .venv and run them: bash scripts/test.sh [--fast] [pytest args...]
+# --fast leaves out the tests marked slow (pytest -m "not slow"): the loop to run while working.
 # Exits with pytest's status; the rule-coverage report after it is information only.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -12,10 +13,15 @@ install_missing_debs "${QT_DEBS[@]}"
 ensure_venv
 install_project ".[dev]"
 
+args=()
+for a in "$@"; do
+    if [[ "$a" == --fast ]]; then args+=(-m "not slow"); else args+=("$a"); fi
+done
+
 export QT_QPA_PLATFORM="${QT_QPA_PLATFORM:-offscreen}"
 mkdir -p build
 set +e
-"$VENV_PY" -m pytest "$@" 2>&1 | tee build/pytest.log
+"$VENV_PY" -m pytest ${args[@]+"${args[@]}"} 2>&1 | tee build/pytest.log
 status=${PIPESTATUS[0]}
 set -e
 

@@ -10,7 +10,11 @@
 - production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree;
 - no import cycle among the engine's modules, in-function imports included;
 - the benches use only public engine names, never the command line's modules;
-- each Legendary verb has one home, the module the docs' table names.
+- each Legendary verb has one home, the module the docs' table names;
+- the GUI's modules import each other without a cycle, counting every import (inside functions and
+  under ``TYPE_CHECKING`` too): each part stands on the parts below it;
+- the shared GUI (``matrix_gui/*.py``) names no page module, by import or by string, but in the page
+  table (``matrix_gui/pages.py``), and only the entry point imports the main window.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import ast
 import importlib
 import inspect
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -34,10 +39,16 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@cache
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree (each file is read once per run)."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def imports(path: Path) -> Iterator[tuple[int, str]]:
     """(line, imported module) for every import in a file; relative imports made absolute, and
     ``from a import b`` also yields ``a.b`` (b may be a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = parsed(path)
     package = module_name(path).rsplit(".", 1)[0] if path.name != "__init__.py" else module_name(path)
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -108,9 +119,8 @@ def test_production_code_never_reads_the_tests_tree() -> None:
     paths = files("engine", "matrix_gui")
     bad = offences(paths, ("tests",))
     for p in paths:
-        tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
         bad += [f"{p.relative_to(ROOT)}:{n.lineno} names {n.value!r}"  # type: ignore[attr-defined]
-                for n in ast.walk(tree) if _names_tests(n)]
+                for n in ast.walk(parsed(p)) if _names_tests(n)]
     assert bad == []
 
 
@@ -276,3 +286,48 @@ def test_each_legendary_verb_has_one_home_and_the_docs_show_it() -> None:
     for act in SHIPPED:
         for cmd in act.commands:
             _home(cmd.check, cmd.perform, cmd.candidates)
+
+
+# --- the GUI's import graph ----------------------------------------------------------------------
+
+GUI_PAGES = ("matrix_gui.legendary", "matrix_gui.replay", "matrix_gui.expedition")
+PAGE_TABLE = "pages.py"
+
+
+def test_the_gui_has_no_import_cycle() -> None:
+    graph = import_graph("matrix_gui")
+    found = [" <-> ".join(part) + ": " + "; ".join(f"{a} -> {b}" for a in part for b in sorted(graph[a])
+                                                   if b in part) for part in cycles(graph)]
+    assert found == []
+
+
+def test_the_cycle_check_sees_cycles_through_functions_and_type_checking() -> None:
+    """The check above would see a cycle closed by an import inside a function or under
+    ``TYPE_CHECKING`` (so an empty list means something)."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    found = import_graph("matrix_gui")
+    assert "matrix_gui.legendary.view" in found["matrix_gui.legendary.page"]  # imported in __init__
+    assert "matrix_gui.shell" in found["matrix_gui.page"]  # under TYPE_CHECKING
+
+
+def _names_a_page_module(node: ast.AST) -> bool:
+    """A string naming a page module: "matrix_gui.legendary.page" (or "matrix_gui.replay...")."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+        any(node.value == p or node.value.startswith(p + ".") for p in GUI_PAGES)
+
+
+def test_the_shared_gui_names_no_page_module_but_in_the_page_table() -> None:
+    shared = [p for p in files("matrix_gui") if p.parent.name == "matrix_gui" and p.name != PAGE_TABLE]
+    bad = offences(shared, GUI_PAGES)
+    for p in shared:
+        bad += [f"{p.relative_to(ROOT)}:{n.lineno} names {n.value!r}"  # type: ignore[attr-defined]
+                for n in ast.walk(parsed(p)) if _names_a_page_module(n)]
+    assert bad == []
+    table = parsed(ROOT / "matrix_gui" / PAGE_TABLE)
+    assert any(_names_a_page_module(n) for n in ast.walk(table))  # (the check reads real names)
+
+
+def test_only_the_entry_point_imports_the_main_window() -> None:
+    importers = {mod for mod, deps in import_graph("matrix_gui").items() if "matrix_gui.mainwindow" in deps}
+    assert importers == {"matrix_gui.app"}

@@ -76,6 +76,7 @@ def test_cardfaces_package_imports_no_qt() -> None:
 # --- every card, every side, every back --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_card_renders_at_300_px_in_card_proportion(db: CardDB, store: FaceStore) -> None:
     assert len(db.cards) > 100
     want = card_size(300)
@@ -92,6 +93,7 @@ def test_every_card_renders_at_300_px_in_card_proportion(db: CardDB, store: Face
                 assert im.getpixel((want[0] // 2, want[1] // 2))[3] == 255
 
 
+@pytest.mark.slow
 def test_shipped_cards_render_without_the_fixtures(tmp_path: Path) -> None:
     shipped = load_db()
     store = FaceStore(shipped, tmp_path)
@@ -331,6 +333,7 @@ def test_shipped_fonts_carry_their_licence() -> None:
 # --- icons -------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_make_icons_writes_png_ico_icns_and_desktop_entry(tmp_path: Path) -> None:
     from tools import make_icons
 
@@ -385,6 +388,7 @@ def test_table_faces_show_keywords_as_chips_with_their_costs(db: CardDB) -> None
     assert hero.tags == ["Coordinate", "Sacrifice"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("height", TABLE_HEIGHTS)
 def test_every_shipped_card_is_readable_at_table_size(height: int) -> None:
     """Keyword chips and numbers are never drawn under READABLE_PX at the table's sizes, a name only

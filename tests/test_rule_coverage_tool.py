@@ -165,6 +165,7 @@ def _run_inner_pytest(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedP
     return proc, json.loads(hits_path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_recorder_writes_passing_tests_per_rule(tmp_path: Path) -> None:
     proc, data = _run_inner_pytest(tmp_path)
     assert proc.returncode == 1, proc.stdout  # test_le_move_02_fails fails
@@ -186,6 +187,7 @@ def test_recorder_writes_passing_tests_per_rule(tmp_path: Path) -> None:
     assert session["partial"] is True  # the run named one file, not the testpaths
 
 
+@pytest.mark.slow
 def test_recorder_marks_deselection_as_partial(tmp_path: Path) -> None:
     _, data = _run_inner_pytest(tmp_path, "-k", "marked")
     session = data.pop(SESSION_KEY)

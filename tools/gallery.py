@@ -212,7 +212,7 @@ def _records(win: Any, app: Any) -> Any:
     for result in ("major", "loss:time", "minor", "major"):
         note_game(win.paths.data / RECORDS_FILE, GameRecord("The Matrix", 2, result, hints=1))
     note_game(win.paths.data / RECORDS_FILE, GameRecord("Reloaded", 4, "loss:strikes"))
-    win.campaigns.create(["neo", "morpheus"], name="Trilogy night")
+    win.table_page("legendary").campaign_desk().create(["neo", "morpheus"], name="Trilogy night")
     win.records_dialog()
     app.processEvents()
     return win.records_view

@@ -54,10 +54,6 @@ def compact_sizes(h: int, text: float = 1.0) -> CompactSizes:
                         badge=max(floor * 2 - 2, round(17 * s * text)), inset=max(2, round(2.0 * s)))
 
 
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
-
-
 @lru_cache(maxsize=64)
 def _frame(style: Style, w: int, h: int) -> Image.Image:
     """Rim, bevel and accent line around a see-through middle (the rain shows through)."""
@@ -71,7 +67,7 @@ def _frame(style: Style, w: int, h: int) -> Image.Image:
                             radius=r * k, fill=fill)
 
     rr(0, 3.0, style.frame + (255,))
-    rr(0.5, 2.6, _mix(style.frame, (255, 255, 255), 0.12) + (255,))
+    rr(0.5, 2.6, D.mix(style.frame, (255, 255, 255), 0.12) + (255,))
     rr(0.9, 2.4, style.frame + (255,))
     rr(1.4, 2.2, style.accent + (255,))
     rr(1.8, 1.9, (0, 0, 0, 0))
@@ -218,8 +214,6 @@ def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image, text: fl
     """Draw the table layout of ``spec`` onto ``img`` (its rain already painted). Returns the text sizes
     used: ``name``, ``chip`` and ``number`` (0 when the card has none), and ``cut`` (the name ends in an
     ellipsis) and ``dropped`` (chips left out for lack of room), for tests and measurements."""
-    from matrix_gui.cardfaces.paint import paint_emblem  # (paint imports this module)
-
     w, h = img.size
     g = compact_geometry(spec, w, h, text)
     sz, mm, gap, band, band_top = g.sz, g.sz.mm, g.gap, g.band, g.band_top
@@ -230,10 +224,10 @@ def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image, text: fl
     plate_bottom = title.bbox[3] + max(1, round(1.0 * mm)) if title.pieces else sz.inset + round(6 * mm)
     art_top, art_bottom = plate_bottom, band_top - chips_h
     if spec.emblem != "none" and art_bottom - art_top > 8:
-        paint_emblem(img, rmask, spec, w / 2, (art_top + art_bottom) / 2,
+        D.paint_emblem(img, rmask, spec.emblem, spec.emblem_ink, w / 2, (art_top + art_bottom) / 2,
                      round(min(art_bottom - art_top, w * 0.7)))
     img.alpha_composite(_frame(style, w, h))
-    edge = _mix(style.accent, (0, 0, 0), 0.3) + (255,)
+    edge = D.mix(style.accent, (0, 0, 0), 0.3) + (255,)
     plate_l, plate_r = sz.inset, w - sz.inset
     img.alpha_composite(_plate(plate_r - plate_l, plate_bottom - sz.inset, max(1, round(1.4 * mm)),
                                (2, 4, 3, 225), edge), (plate_l, sz.inset))
@@ -253,7 +247,7 @@ def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image, text: fl
     elif stats:
         sizes = [_badge(img, d, st, x, cy, sz.badge, sz.floor) for st, x in zip(stats, xs, strict=True)]
         used["number"] = min(sizes)
-    fill = _mix(style.accent, (0, 0, 0), 0.72)
+    fill = D.mix(style.accent, (0, 0, 0), 0.72)
     if band_tag is not None:
         x0, x1 = _band_free(spec, sz, xs, w)
         used["chip"] = _chip(img, d, band_tag, (x0 + x1) / 2 - _chip_w(band_tag, sz) / 2, cy - sz.chip * 0.75,
@@ -332,7 +326,7 @@ def _stat_boxes(img: Image.Image, d: ImageDraw.ImageDraw, spec: FaceSpec, sz: Co
     for i, (label, value) in enumerate(spec.stat_boxes):
         x0 = sz.inset + 1 + i * (bw + gap)
         stamp = _plate(round(bw), bottom - top, max(1, round(1.2 * sz.mm)),
-                       _mix(spec.style.base, (0, 0, 0), 0.2) + (235,), spec.style.accent + (255,))
+                       D.mix(spec.style.base, (0, 0, 0), 0.2) + (235,), spec.style.accent + (255,))
         img.alpha_composite(stamp, (round(x0), top))
         cx = x0 + bw / 2
         lf = get_font("bold", fit_font_size(label, "bold", bw - 2, label_size, 4))

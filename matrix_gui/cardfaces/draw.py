@@ -34,6 +34,11 @@ ATTACK_COLOR: RGB = (226, 52, 46)
 COST_COLOR: RGB = (226, 244, 232)
 
 
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
 def scale_pts(pts: list[Pt], cx: float, cy: float, r: float) -> list[Pt]:
     """Map unit-box points ([-1, 1]) to pixels around (cx, cy) with radius r."""
     return [(cx + x * r, cy + y * r) for x, y in pts]
@@ -383,3 +388,18 @@ def emblem_edge(name: str, size: int) -> Image.Image:
     rim = ImageChops.subtract(mask, mask.filter(ImageFilter.MinFilter(k)))
     halo = mask.filter(ImageFilter.GaussianBlur(max(1, size // 28))).point(lambda v: int(v * 0.55))
     return ImageChops.lighter(rim, ImageChops.subtract(halo, mask))
+
+
+def paint_emblem(img: Image.Image, rmask: Image.Image, name: str, colour: RGB, cx: float, cy: float,
+                 size: int) -> None:
+    """The art emblem ``name`` tinted ``colour``, ``size`` px square centred at (cx, cy) on a face whose
+    rain mask is ``rmask``: its rain glyphs light up, its rim glows (the full and the table layout)."""
+    if size < 8:
+        return
+    x, y = round(cx - size / 2), round(cy - size / 2)
+    shape = emblem(name, size)
+    box = (x, y, x + size, y + size)
+    img.paste(mix(colour, (0, 0, 0), 0.25) + (255,), box, shape.point(lambda v: v * 0.42))
+    lit = ImageChops.multiply(rmask.crop(box).point(lambda v: min(255, 70 + v * 2) if v else 0), shape)
+    img.paste(mix(colour, (255, 255, 255), 0.55) + (255,), box, lit)
+    img.paste(mix(colour, (255, 255, 255), 0.3) + (255,), box, emblem_edge(name, size))

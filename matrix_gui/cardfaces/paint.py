@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from matrix_gui.cardfaces import draw as D
 from matrix_gui.cardfaces.compact import COMPACT_BELOW, paint_compact
@@ -40,10 +40,6 @@ CORNER_STAT = (53.7, 8.9, 9.8)  # cx, cy, d of the Cost / Act hex
 def card_size(height: int) -> tuple[int, int]:
     """(width, height) in pixels of a card ``height`` pixels high."""
     return max(1, round(height * CARD_W_MM / CARD_H_MM)), height
-
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 class _MM:
@@ -99,14 +95,14 @@ def _template(layout: str, style: Style, stripe: tuple[RGB, ...], w: int, h: int
     acc = style.accent
     rr((0, 0, CARD_W_MM, CARD_H_MM), CORNER_MM, style.frame + (255,))
     # bevel: a lighter top-left edge on the metal rim
-    rr((0.5, 0.5, CARD_W_MM - 0.5, CARD_H_MM - 0.5), CORNER_MM - 0.4, _mix(style.frame, (255, 255, 255), 0.12)
-       + (255,))
+    rr((0.5, 0.5, CARD_W_MM - 0.5, CARD_H_MM - 0.5), CORNER_MM - 0.4,
+       D.mix(style.frame, (255, 255, 255), 0.12) + (255,))
     rr((0.9, 0.9, CARD_W_MM - 0.5, CARD_H_MM - 0.5), CORNER_MM - 0.6, style.frame + (255,))
     rr((1.55, 1.55, CARD_W_MM - 1.55, CARD_H_MM - 1.55), 2.2, acc + (255,))
     rr((1.9, 1.9, CARD_W_MM - 1.9, CARD_H_MM - 1.9), 1.9, style.base + (150,))
-    edge = _mix(acc, (0, 0, 0), 0.35) + (255,)
+    edge = D.mix(acc, (0, 0, 0), 0.35) + (255,)
     if layout == "back":
-        rr((4.5, 4.5, CARD_W_MM - 4.5, CARD_H_MM - 4.5), 1.6, _mix(acc, (0, 0, 0), 0.5) + (200,))
+        rr((4.5, 4.5, CARD_W_MM - 4.5, CARD_H_MM - 4.5), 1.6, D.mix(acc, (0, 0, 0), 0.5) + (200,))
         rr((4.8, 4.8, CARD_W_MM - 4.8, CARD_H_MM - 4.8), 1.4, (0, 0, 0, 40))
         panel((6.0, 58.0, 57.0, 72.0), 1.6, (0, 0, 0, 215), edge, 0.35)
     else:
@@ -128,7 +124,7 @@ def _template(layout: str, style: Style, stripe: tuple[RGB, ...], w: int, h: int
             y = int(top_px + i)
             d.line((round(PLATE[0] * k), y, round(PLATE[2] * k) - 1, y), fill=(0, 0, 0, a))
         if text_top < TEXT_BOTTOM:
-            panel((3.0, text_top, 60.0, TEXT_BOTTOM), 1.4, _mix(style.base, (0, 0, 0), 0.3) + (232,), edge)
+            panel((3.0, text_top, 60.0, TEXT_BOTTOM), 1.4, D.mix(style.base, (0, 0, 0), 0.3) + (232,), edge)
         panel(FOOTER, 1.0, (0, 0, 0, 225), None)
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
@@ -161,22 +157,7 @@ def _emblem(img: Image.Image, rmask: Image.Image, mm: _MM, spec: FaceSpec, art_b
         art_h = art_bottom - ART_TOP
         size = round(mm(min(art_h * 0.9, 44)))
         cx, cy = mm(CARD_W_MM / 2), mm(ART_TOP + art_h / 2)
-    paint_emblem(img, rmask, spec, cx, cy, size)
-
-
-def paint_emblem(img: Image.Image, rmask: Image.Image, spec: FaceSpec, cx: float, cy: float,
-                 size: int) -> None:
-    """A tinted emblem ``size`` px square centred at (cx, cy): its rain glyphs light up, its rim glows."""
-    if size < 8:
-        return
-    x, y = round(cx - size / 2), round(cy - size / 2)
-    colour = spec.emblem_color or spec.style.accent
-    shape = D.emblem(spec.emblem, size)
-    box = (x, y, x + size, y + size)
-    img.paste(_mix(colour, (0, 0, 0), 0.25) + (255,), box, shape.point(lambda v: v * 0.42))
-    lit = ImageChops.multiply(rmask.crop(box).point(lambda v: min(255, 70 + v * 2) if v else 0), shape)
-    img.paste(_mix(colour, (255, 255, 255), 0.55) + (255,), box, lit)
-    img.paste(_mix(colour, (255, 255, 255), 0.3) + (255,), box, D.emblem_edge(spec.emblem, size))
+    D.paint_emblem(img, rmask, spec.emblem, spec.emblem_ink, cx, cy, size)
 
 
 def _stat(img: Image.Image, d: ImageDraw.ImageDraw, mm: _MM, st: Stat) -> None:
@@ -215,7 +196,7 @@ def _chips(img: Image.Image, d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec, ar
     for chip in reversed(spec.chips):
         tw = text_width(font, chip)
         w, h = round(tw + mm(3.4)), max(4, round(mm(4.4)))
-        stamp = D.badge("pill", w, h, _mix(spec.style.accent, (0, 0, 0), 0.72), rim=spec.style.accent)
+        stamp = D.badge("pill", w, h, D.mix(spec.style.accent, (0, 0, 0), 0.72), rim=spec.style.accent)
         x0 = mm(58.6) - w
         img.alpha_composite(stamp, (round(x0), round(y - h)))
         _centered(d, x0 + w / 2, y - h / 2, chip, font, TITLE_COLOR)
@@ -233,7 +214,7 @@ def _stat_boxes(img: Image.Image, d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpe
     for i, (label, value) in enumerate(spec.stat_boxes):
         x0 = left + i * (bw + gap)
         w, h = round(mm(bw)), round(mm(bottom - top))
-        stamp = D.badge("pill", w, h, _mix(spec.style.base, (0, 0, 0), 0.2), rim=spec.style.accent)
+        stamp = D.badge("pill", w, h, D.mix(spec.style.base, (0, 0, 0), 0.2), rim=spec.style.accent)
         img.alpha_composite(stamp, (round(mm(x0)), round(mm(top))))
         cx = mm(x0 + bw / 2)
         _centered(d, cx, mm(top + 2.5), label, lf, spec.style.accent)
@@ -256,7 +237,7 @@ def _title(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
     right = _title_right(spec)
     draw_layout(d, layout_full_title(spec, round(mm(CARD_H_MM))), TITLE_COLOR, shadow=(0, 0, 0))
     if spec.subtitle:
-        colour = spec.subtitle_color or _mix(spec.style.accent, (255, 255, 255), 0.25)
+        colour = spec.subtitle_color or D.mix(spec.style.accent, (255, 255, 255), 0.25)
         width = mm(right - 4.5)
         size = fit_font_size(spec.subtitle, "italic", width, round(mm(2.75)), max(5, round(mm(1.9))))
         font = get_font("italic", size)
@@ -270,7 +251,7 @@ def _title(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
 def _footer(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
     cy = (FOOTER[1] + FOOTER[3]) / 2
     size = max(5, round(mm(2.2)))
-    colour = _mix(spec.style.accent, (255, 255, 255), 0.35)
+    colour = D.mix(spec.style.accent, (255, 255, 255), 0.35)
     right_font = get_font("bold", size)
     right = spec.footer_right.upper()
     rw = text_width(right_font, right)
@@ -282,7 +263,7 @@ def _footer(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
         left = left[:-2] + "\u2026" if len(left) > 2 else ""
     _, t, _, b = right_font.getbbox("AG")
     d.text((mm(4.6), mm(cy) - (t + b) / 2), left, font=lf, fill=colour)
-    d.text((mm(58.6) - rw, mm(cy) - (t + b) / 2), right, font=right_font, fill=_mix(colour, (0, 0, 0), 0.25))
+    d.text((mm(58.6) - rw, mm(cy) - (t + b) / 2), right, font=right_font, fill=D.mix(colour, (0, 0, 0), 0.25))
 
 
 def paint_face(spec: FaceSpec, height: int, text: float = 1.0) -> Image.Image:
@@ -338,4 +319,4 @@ def _back_title(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
     _centered(d, mm(CARD_W_MM / 2), mm(63.0), spec.title, get_font("bold", size), TITLE_COLOR)
     sub = spec.subtitle
     sf = get_font("bold", fit_font_size(sub, "bold", width, round(mm(2.6)), 5))
-    _centered(d, mm(CARD_W_MM / 2), mm(68.6), sub, sf, _mix(spec.style.accent, (255, 255, 255), 0.3))
+    _centered(d, mm(CARD_W_MM / 2), mm(68.6), sub, sf, D.mix(spec.style.accent, (255, 255, 255), 0.3))

@@ -140,6 +140,11 @@ class FaceSpec:
     stat_boxes: list[tuple[str, str]] = field(default_factory=list)  # avatar: (label, value)
     tags: list[str] = field(default_factory=list)  # keyword chips of the table-size face (compact.py)
 
+    @property
+    def emblem_ink(self) -> RGB:
+        """The emblem's tint: its own colour, else the style's accent."""
+        return self.emblem_color or self.style.accent
+
 
 # --- labels ------------------------------------------------------------------------------------
 

@@ -15,21 +15,18 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command, parse
-from engine.core.gamelog import ReplayHook
-from engine.core.results import Event
-from engine.expedition.game import ExpeditionGame
-from matrix_gui.expedition.animation import ExpeditionAnimation
-from matrix_gui.expedition.faces import ExpeditionFaces
-from matrix_gui.expedition.hud import ExpeditionHud
-from matrix_gui.expedition.intents import ExpeditionIndex, describe
-from matrix_gui.expedition.scene import ExpeditionScene, table_view
-from matrix_gui.expedition.view import ExpeditionView
-from matrix_gui.page import TablePage
+from matrix_gui.page import PageOffers, TablePage
 from matrix_gui.refusals import refusal_text
 
 if TYPE_CHECKING:
-    from matrix_gui.mainwindow import MainWindow
+    from engine.core.gamelog import ReplayHook
+    from engine.core.results import Event
+    from engine.expedition.game import ExpeditionGame
+    from matrix_gui.expedition.animation import ExpeditionAnimation
+    from matrix_gui.expedition.faces import ExpeditionFaces
+    from matrix_gui.expedition.scene import ExpeditionScene
     from matrix_gui.newgame import NewGameChoice, SheetChoices
+    from matrix_gui.shell import Shell
 
 
 def expedition_facts(outcome: dict[str, Any]) -> list[str]:
@@ -41,8 +38,14 @@ class ExpeditionPage(TablePage):
     """The Expedition page of the main window (built when the first Expedition game starts)."""
 
     RULESET = "expedition"
+    OFFERS = PageOffers(sheets=True)
 
-    def __init__(self, win: MainWindow) -> None:
+    def __init__(self, win: Shell) -> None:
+        # (the table's modules are imported here, when the page is built: the page table imports
+        # this module at start-up)
+        from matrix_gui.expedition.hud import ExpeditionHud
+        from matrix_gui.expedition.view import ExpeditionView
+
         super().__init__(win)
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -59,6 +62,8 @@ class ExpeditionPage(TablePage):
     # --- state ------------------------------------------------------------------------------------
 
     def plays(self, game: Any) -> bool:
+        from engine.expedition.game import ExpeditionGame
+
         return isinstance(game, ExpeditionGame)
 
     def sheet_choices(self) -> SheetChoices:
@@ -76,6 +81,7 @@ class ExpeditionPage(TablePage):
 
     def new_game_from(self, choice: NewGameChoice) -> ExpeditionGame | str:
         from engine.expedition.chitdb import CardLoadError
+        from engine.expedition.game import ExpeditionGame
         from engine.expedition.setup import SetupError
         from matrix_gui.expedition.setupform import setup_of
 
@@ -89,6 +95,8 @@ class ExpeditionPage(TablePage):
 
     def load_game(self, payload: dict[str, Any], path: Path,
                   each: ReplayHook | None = None) -> ExpeditionGame:
+        from engine.expedition.game import ExpeditionGame
+
         return ExpeditionGame.from_payload(payload, path=Path(path), each=each)
 
     @property
@@ -121,9 +129,10 @@ class ExpeditionPage(TablePage):
         return move
 
     def observe(self) -> dict[str, Any]:
-        g = self.game
-        assert g is not None
-        return table_view(g.observe(self.front))
+        from matrix_gui.expedition.scene import table_view
+
+        assert self.game is not None
+        return table_view(self.ops.observe(self.front))
 
     def legal(self) -> list[Command]:
         if self.game is None or self.front is None:
@@ -154,7 +163,7 @@ class ExpeditionPage(TablePage):
             self.anim.finish_all()
         res = self.ops.undo(self.last_seat())
         if not res.accepted:
-            self.refuse(refusal_text(res))
+            self.refuse(refusal_text(res), res.rule)
 
     def last_seat(self) -> int | None:
         """The seat that gave the last command (who may take it back)."""
@@ -166,6 +175,8 @@ class ExpeditionPage(TablePage):
 
     def fill_actions_menu(self, m: QMenu) -> None:
         """Every legal command of the seat to act (the keyboard route)."""
+        from matrix_gui.expedition.intents import ExpeditionIndex, describe
+
         if self.game is None or self.scene is None or self.scene.view is None:
             return
         ix = ExpeditionIndex(self.scene.view)
@@ -174,6 +185,10 @@ class ExpeditionPage(TablePage):
     # --- reacting to the game -------------------------------------------------------------------------
 
     def show_game(self) -> None:
+        from matrix_gui.expedition.animation import ExpeditionAnimation
+        from matrix_gui.expedition.faces import ExpeditionFaces
+        from matrix_gui.expedition.scene import ExpeditionScene
+
         g = self.game
         if g is None:
             return
@@ -184,7 +199,7 @@ class ExpeditionPage(TablePage):
         win.log.clear()
         names = ", ".join(p.name for p in g.setup.players)
         win.log.add_line(f"Expedition Matrix Phase: {names} (seed {g.setup.seed})", "#39ff7a")
-        win.pages.setCurrentWidget(self)
+        win.show_page(self)
         self.view.zoom_on_hover = win.settings.zoom_on_hover
         self.scene.set_view(self.observe())
         self.view.set_table(self.scene)
@@ -207,5 +222,4 @@ class ExpeditionPage(TablePage):
         self.hud.update_from(sc.view)
         outcome = sc.view.get("outcome")  # the phase has no loser: the end screen's ink is the winner's
         self.show_end(self.end, {**outcome, "won": True} if outcome else None, expedition_facts)
-        self.win.act_undo.setToolTip(self.undo_tip(g.observe(self.last_seat())))
-        self.win.act_save.setEnabled(True)
+        self.show_undo(self.ops.observe(self.last_seat()))

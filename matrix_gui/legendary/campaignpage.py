@@ -33,7 +33,7 @@ from matrix_gui.legendary.campaigns import STEP_ERRORS, CampaignDesk
 if TYPE_CHECKING:
     from engine.legendary.campaign import Campaign, Game
     from engine.legendary.carddb import CardDB
-    from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.shell import Shell
 
 STYLE = """
 QWidget#campaigns { background: #050a07; }
@@ -62,7 +62,7 @@ PORTRAIT_H = 120  # the team's portraits, in pixels (up to twice that on a tall 
 class CampaignPage(QWidget):
     """The campaigns page of the main window's page stack."""
 
-    def __init__(self, win: MainWindow, desk: CampaignDesk) -> None:
+    def __init__(self, win: Shell, desk: CampaignDesk) -> None:
         super().__init__()
         self.win = win
         self.desk = desk
@@ -167,7 +167,7 @@ class CampaignPage(QWidget):
     def refresh(self, select: str | None = None) -> None:
         """Read the campaign folder again and show ``select`` (default: the one shown before)."""
         want = select or self.selected
-        w, h = self.win.width(), self.win.height()
+        w, h = self.win.window().width(), self.win.window().height()
         self.scale = max(0.9, min(2.0, min(w / 1440, h / 900)))
         self.setStyleSheet(STYLE % _sizes(self.scale))
         self.campaign_list.blockSignals(True)

@@ -2,15 +2,16 @@
 (``engine.legendary.campaign``) for every step and keeps each change in the campaign's file through
 the engine's store (atomic writes; a damaged file is reported, never written over).
 
-The Campaign page (``campaignpage``, built here on first use), the HUD line and the end screen read
-from here; none of them decides what carries over or what is legal. The main window reaches it
-through a page's ``campaign_desk()`` (its ``CAMPAIGNS`` page), like every other ruleset piece.
+The Campaign page (``campaignpage``, built by the Legendary page), the HUD line and the end screen
+read from here; none of them decides what carries over or what is legal. The main window reaches it
+through the page hook ``campaign_desk()`` of the page that serves campaigns (``PageOffers``), like
+every other ruleset piece.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core.cardfiles import CardLoadError
 from engine.core.savefile import SaveError
@@ -20,8 +21,9 @@ if TYPE_CHECKING:
     from engine.legendary.campaign import Campaign, Carried, Finished, Listed
     from engine.legendary.carddb import CardDB
     from engine.legendary.game import LegendaryGame
-    from matrix_gui.legendary.campaignpage import CampaignPage
-    from matrix_gui.mainwindow import MainWindow
+    from matrix_gui.legendary.content import Content, DbCache
+    from matrix_gui.legendary.guide import TableGuide
+    from matrix_gui.shell import Shell
 
 # What a campaign step may fail with: the engine's reason (CampaignError is a ValueError), a file
 # that cannot be read or written, cards that do not load.
@@ -40,23 +42,30 @@ class Ended:
     try_no: int
 
 
+class DeskTable(Protocol):
+    """What the desk uses of the Legendary page it serves: the cards, the end screen, the table."""
+
+    guide: TableGuide
+
+    @property
+    def content(self) -> Content: ...
+
+    @property
+    def dbs(self) -> DbCache: ...
+
+    def show_game(self) -> None: ...
+
+
 class CampaignDesk:
     """Campaigns of one window: list, create, play, record a finished game, give up."""
 
-    def __init__(self, win: MainWindow) -> None:
+    def __init__(self, win: Shell, table: DeskTable) -> None:
         from engine.legendary.campaign import CampaignStore
 
         self.win = win
+        self.table = table
         self.store = CampaignStore(win.paths.campaigns)
-        self._page: CampaignPage | None = None
-
-    def page(self) -> CampaignPage:
-        """The Campaign page widget (built on first use)."""
-        if self._page is None:
-            from matrix_gui.legendary.campaignpage import CampaignPage
-
-            self._page = CampaignPage(self.win, self)
-        return self._page
+        self.last_ended: Ended | None = None  # the campaign game that ended last, as recorded
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -71,11 +80,11 @@ class CampaignDesk:
 
     def db_for(self, card_dirs: list[str]) -> CardDB:
         """The cards a campaign is played with (raises CardLoadError)."""
-        return self.win.legendary.dbs.get(list(card_dirs))
+        return self.table.dbs.get(list(card_dirs))
 
     def new_card_dirs(self) -> list[str]:
         """The card folders a new campaign is played with: the app's own (and --dev cards)."""
-        return list(self.win.legendary.content.card_dirs)
+        return list(self.table.content.card_dirs)
 
     def characters(self) -> list[tuple[str, str]]:
         """Every character a team may choose (LE-CAMPAIGN-02/03), with the Avatar it plays in
@@ -139,7 +148,7 @@ class CampaignDesk:
             want = (c.id, g.number, t.number)
             game = self.win.ops.game
             if isinstance(game, LegendaryGame) and not game.over and campaign_of(game.setup) == want:
-                self.win.legendary.show_game()
+                self.table.show_game()
                 return
             if self._autosave_is(want) and self.win.continue_game():
                 return
@@ -177,15 +186,14 @@ class CampaignDesk:
         """A game is about to be shown: its HUD line ("" outside a campaign), and the end screen's
         campaign part (a finished campaign game shown again keeps its carry-over). Only a game
         being played (not one stepped through) is recorded or closed to undo."""
-        self.win.end_screen.set_campaign([])
+        self.last_ended = None
+        self.table.guide.end.set_campaign([])
         line = self.hud_line(game)
         ended = self.ended_of(game) if line else None
         if ended is not None:
             self.show_ended(ended)
             if playing:
-                from engine.legendary.campaign import seal
-
-                seal(game, ended.campaign)
+                self.seal(ended.campaign)
         elif line and game.over and playing:  # it ended but was never recorded (the app was killed)
             self.game_ended(game)
         return line
@@ -210,8 +218,8 @@ class CampaignDesk:
 
     def show_ended(self, ended: Ended) -> None:
         """The end screen's campaign part: what carried over and the campaign's next step."""
-        self.win.last_ended = ended
-        self.win.end_screen.set_campaign(carry_over_lines(ended), next_step(ended.campaign))
+        self.last_ended = ended
+        self.table.guide.end.set_campaign(carry_over_lines(ended), next_step(ended.campaign))
 
     def game_over(self, game: LegendaryGame) -> Ended | None:
         """Record a finished campaign game in its campaign (None: not a campaign game). Its save is
@@ -228,7 +236,10 @@ class CampaignDesk:
         save = saves / f"{cid}-game{number}-try{try_no}.json"
         game.save(save)
         done = finish(self.store, game, save=save)
-        return None if done is None else _ended(game, done)
+        if done is None:
+            return None
+        self.seal(done.campaign)  # (sealed by finish: the views learn it here)
+        return _ended(game, done)
 
     def ended_of(self, game: LegendaryGame) -> Ended | None:
         """A finished campaign game that was recorded before (Continue or Load shows it again):
@@ -254,6 +265,11 @@ class CampaignDesk:
 
         return gather(self.win.paths.data / RECORDS_FILE,
                       [(e.campaign, e.error) for e in self.listing()])
+
+    def seal(self, c: Campaign) -> None:
+        """The current game's recorded end is final: taking its last command back would leave the
+        campaign behind the game."""
+        self.win.ops.close_undo(f"the end of this game is recorded in the campaign {c.name!r}")
 
     def hud_line(self, game: Any) -> str:
         """The HUD's campaign line for ``game`` ("" outside a campaign): the campaign's own words

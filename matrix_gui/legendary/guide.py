@@ -8,7 +8,7 @@ brings every part up to date from a view.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -71,6 +71,7 @@ class GuideStrip(HudStrip):
         self.give_up = self._button(give_up)  # shown only while the engine offers it
         self.give_up.setVisible(False)
         self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
+        self.next_step = ""  # the engine's next step, as the last view said it
         self.objective = self._wrapping(ObjectiveLabel())
         self.objective.setAccessibleName("Objective")
         self.objective_cards: list[dict[str, Any]] = []  # the cards the Objective names (the view's)
@@ -118,22 +119,30 @@ class GuideStrip(HudStrip):
         col.addWidget(body, 1)
         return col
 
-    def show_hint(self, text: str, button: QToolButton | None = None) -> None:
-        """A hint (or "Thinking…") in the NEXT panel until the game moves on; ``button``: the
-        strip's button the hint points at (End Turn, Complete Objective, Give Up), marked."""
+    def show_hint(self, text: str) -> None:
+        """A hint (or "Thinking…") in the NEXT panel until the game moves on; "": the engine's next
+        step again."""
         self.hinting = text
-        self.prompt.setText(text)
-        for b in (self.end_turn, self.complete, self.give_up):
-            b.setProperty("hinted", b is button)
-            b.style().unpolish(b)
-            b.style().polish(b)
+        self.prompt.setText(text or self.next_step)
         self.publish({**self.values, "next_step": self.prompt.text()})
+
+    def mark_buttons(self, verbs: Iterable[str]) -> None:
+        """Mark the buttons of ``verbs`` ("end", "objective", "hint", "concede") as the ones a hint
+        or a lesson points at; unmark the others."""
+        verbs = set(verbs)
+        for verb, b in (("end", self.end_turn), ("objective", self.complete), ("hint", self.hint),
+                        ("concede", self.give_up)):
+            if bool(b.property("hinted")) != (verb in verbs):
+                b.setProperty("hinted", verb in verbs)
+                b.style().unpolish(b)
+                b.style().polish(b)
 
     def update_from(self, view: dict[str, Any], can_complete: bool, playing: bool = True) -> None:
         """Show a view's guidance; the Complete Objective button only while it can be done; Hint and
         End Turn only while the game runs and the person at the screen plays it (``playing``: not
         while a bot acts or a saved game is stepped through)."""
-        self.prompt.setText(self.hinting or view.get("next_step", ""))
+        self.next_step = view.get("next_step", "")
+        self.prompt.setText(self.hinting or self.next_step)
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
         self.objective_cards = list(view.get("objective_cards") or [])

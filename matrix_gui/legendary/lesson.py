@@ -1,23 +1,24 @@
 """The guided first game ("Learn to Play"): a lesson (``engine.legendary.lessons``) played on the
 Legendary table, one step at a time.
 
-``learn_to_play(win)`` deals the lesson's fixed table (or resumes it) and starts it autosaved to its
-own file (``tutorial/autosave.json`` in the data folder, with ``progress.json`` beside it: the step
-reached), so the player's own game and Continue are never touched. The ``LessonCoach`` is the
-operations layer's coach: it allows only the current step's moves (every other is refused with the
-step's hint), hears each accepted move's events and each hint shown to move on, lights the step's
-cards and places, and fills the lesson panel above the table (the step, "step n of m", Leave; at the
-end Play On and New Game).
+``learn_to_play(page)`` (the Legendary page's Learn to Play: the lesson sees the page as a
+``LessonTable`` and the window as a ``Shell``) deals the lesson's fixed table (or resumes it) and
+starts it autosaved to its own file (``tutorial/autosave.json`` in the data folder, with
+``progress.json`` beside it: the step reached), so the player's own game and Continue are never
+touched. The ``LessonCoach`` is the operations layer's coach: it allows only the current step's
+moves (every other is refused with the step's hint), hears each accepted move's events and each hint
+shown to move on, lights the step's cards and places, and fills the lesson panel above the table
+(the step, "step n of m", Leave; at the end Play On and New Game).
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QMessageBox, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from engine.core.commands import Command
 from engine.core.results import Event
@@ -25,16 +26,44 @@ from engine.legendary.lessons import HINT_SHOWN, TIME, Lesson, Progress
 from matrix_gui.hudstrip import HudStrip
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     from engine.legendary.game import LegendaryGame
-    from matrix_gui.legendary.page import LegendaryPage
+    from matrix_gui.animation import AnimationQueue
+    from matrix_gui.cardindex import Key
+    from matrix_gui.legendary.content import DbCache
+    from matrix_gui.legendary.scene import TableScene
+    from matrix_gui.legendary.view import TableView
+    from matrix_gui.shell import Shell
 
 PROGRESS_FORMAT = "matrix-tabletop-lesson"
-LIGHT = "lesson"  # the mark the lesson lights cards and places with
+LIGHT = "lesson"  # the light the lesson marks cards, places and buttons with (``page.mark``)
 BUTTON_STYLE = """
 QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 6px;
               padding: 3px 12px; }
 QPushButton:hover { background: #175c33; }
 """
+
+
+class LessonTable(Protocol):
+    """What the lesson uses of the Legendary page (it reaches the lesson through the page, so the
+    lesson does not import the page): its window, cards, table, animation and layout."""
+
+    win: Shell
+    anim: AnimationQueue | None
+    table: TableScene | None
+    view: TableView
+
+    @property
+    def dbs(self) -> DbCache: ...
+
+    def busy(self) -> bool: ...
+
+    def mark(self, keys: Iterable[Key], note: str = "", light: str = ...) -> None: ...
+
+    def clear_marks(self, light: str = ...) -> None: ...
+
+    def layout(self) -> QVBoxLayout: ...  # (the page's: the lesson panel goes above the table)
 
 
 @dataclass(frozen=True)
@@ -80,17 +109,17 @@ class LessonFiles:
         return progress
 
 
-def learn_to_play(win: Any, resume: bool | None = None) -> bool:
-    """"Learn to Play": the guided game from its start, or (``resume``) where it was left; with a
-    guided game saved and ``resume`` None, ask which first (the answer starts it)."""
+def learn_to_play(page: LessonTable, resume: bool | None = None) -> bool:
+    """"Learn to Play" on ``page``: the guided game from its start, or (``resume``) where it was left;
+    with a guided game saved and ``resume`` None, ask which first (the answer starts it)."""
+    win = page.win
     files = LessonFiles(win.paths.tutorial)
     if resume is None and files.saved():
-        ask_resume(win, lambda again: learn_to_play(win, again))
+        ask_resume(win, lambda again: learn_to_play(page, again))
         return False
     from engine.core.cardfiles import CardLoadError
     from engine.legendary.lessons import load_lesson
 
-    page: LegendaryPage = win.table_page("legendary")
     try:
         lesson = load_lesson()
         if resume:
@@ -103,32 +132,32 @@ def learn_to_play(win: Any, resume: bool | None = None) -> bool:
     except ValueError as e:
         win.show_error("Cannot resume the lesson", f"{e}. Choose Start Over to play it from the beginning.")
         return False
-    coach = LessonCoach(win, page, lesson, progress, files, game)
+    coach = LessonCoach(page, lesson, progress, files, game)
     win.ops.start(game, autosave=files.autosave, coach=coach)
     win.log.add_events(events)
     coach.keep()
     return True
 
 
-def _resumed(win: Any, page: LegendaryPage, lesson: Lesson,
+def _resumed(win: Shell, page: LessonTable, lesson: Lesson,
              files: LessonFiles) -> tuple[LegendaryGame, Progress, list[Event]]:
     """The saved guided game (replayed, its events for the log) and the step it had reached."""
     from engine.core.cardfiles import CardLoadError
     from matrix_gui.loading import LOAD_ERRORS, load_save
 
     try:
-        game, events = load_save(files.autosave, lambda _ruleset: page, win)
+        game, events = load_save(files.autosave, lambda _ruleset: page, win.window())
     except (*LOAD_ERRORS, CardLoadError) as e:
         raise ValueError(str(e).rstrip(".")) from None
     return game, files.read(lesson, len(game.commands)), events
 
 
-def ask_resume(win: Any, answer: Any) -> QMessageBox:
+def ask_resume(win: Shell, answer: Callable[[bool], Any]) -> QMessageBox:
     """Resume the saved guided game or start it over (``answer(True|False)``); Cancel does nothing.
-    The box does not block (``win.lesson_question``)."""
+    The box does not block."""
     box = QMessageBox(QMessageBox.Icon.Question, "Learn to Play",
                       "You have a guided game in progress. Resume it where you left it, or start over?",
-                      QMessageBox.StandardButton.Cancel, win)
+                      QMessageBox.StandardButton.Cancel, win.window())
     resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
     over = box.addButton("Start Over", QMessageBox.ButtonRole.DestructiveRole)
     box.setDefaultButton(resume)
@@ -140,7 +169,6 @@ def ask_resume(win: Any, answer: Any) -> QMessageBox:
 
     box.buttonClicked.connect(clicked)
     box.open()
-    win.lesson_question = box
     return box
 
 
@@ -198,9 +226,10 @@ class LessonCoach(QObject):
     """The guided game's coach (``Operations.coach``): its steps narrow the moves, its events move
     it on, and it shows itself in the lesson panel and lights on the table."""
 
-    def __init__(self, win: Any, page: LegendaryPage, lesson: Lesson, progress: Progress, files: LessonFiles,
+    def __init__(self, page: LessonTable, lesson: Lesson, progress: Progress, files: LessonFiles,
                  game: LegendaryGame) -> None:
-        super().__init__(win)
+        win = page.win
+        super().__init__(win.window())
         self.win, self.page, self.lesson, self.progress, self.files, self.game = (
             win, page, lesson, progress, files, game)
         self.panel = LessonPanel()
@@ -289,18 +318,14 @@ class LessonCoach(QObject):
     # --- lights -------------------------------------------------------------------------------------
 
     def light(self) -> None:
-        """Light what the current step is about: the cards and places its moves touch, the places it
-        names, the button that makes its move."""
-        self._unlight()
+        """Light what the current step is about (the page's marks, with the lesson's own light, so a
+        hint's marks stay beside them): the cards and places its moves touch, the places it names,
+        the button that makes its move."""
         step = self.progress.step
-        table = self.page.table
-        if step is None or table is None or not self.current:
+        if step is None or self.page.table is None or not self.current:
+            self._unlight()
             return
-        for key in self.keys():
-            for it in table.items_for(key):
-                it.set_mark(LIGHT, True)
-        for b in self._buttons(step.verbs):
-            _mark_button(b, True)
+        self.page.mark([*self.keys(), *(("button", verb) for verb in sorted(step.verbs))], light=LIGHT)
 
     def keys(self) -> list[tuple[str, Any]]:
         """The table's items the current step lights (as the hint marks its move: a command's subject
@@ -322,29 +347,11 @@ class LessonCoach(QObject):
                 keys.append(("pile", "time" if place == TIME else place))
         return keys
 
-    def _buttons(self, verbs: frozenset[str]) -> list[QWidget]:
-        strip = self.page.guide.strip
-        buttons = (("end", strip.end_turn), ("objective", strip.complete), ("hint", strip.hint))
-        return [b for verb, b in buttons if verb in verbs]
-
     def _unlight(self) -> None:
-        table = self.page.table
-        if table is not None:
-            table.clear_marks(LIGHT)
-        for b in self._buttons(frozenset({"end", "objective", "hint"})):
-            _mark_button(b, False)
+        self.page.clear_marks(LIGHT)
 
 
-def _attach_panel(page: LegendaryPage, panel: QWidget) -> None:
+def _attach_panel(page: LessonTable, panel: QWidget) -> None:
     """The lesson panel goes on the page, right above the table (never over the cards it lights)."""
     lay = page.layout()
     lay.insertWidget(lay.indexOf(page.view), panel)
-
-
-def _mark_button(b: QWidget, on: bool) -> None:
-    """Mark a button of the guide strip as the hint marks the one it points at."""
-    if bool(b.property("hinted")) != on:
-        b.setProperty("hinted", on)
-        b.style().unpolish(b)
-        b.style().polish(b)
-

@@ -10,7 +10,7 @@ the person who last sat at the screen watches their own view.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,27 +19,49 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
-from engine.core.gamelog import ReplayHook
-from matrix_gui.page import TablePage
+from matrix_gui.page import MARK, Entry, PageOffers, TablePage
 
 if TYPE_CHECKING:
+    from engine.core.gamelog import ReplayHook
     from engine.legendary.game import LegendaryGame
+    from matrix_gui.cardindex import Key
+    from matrix_gui.legendary.campaignpage import CampaignPage
     from matrix_gui.legendary.campaigns import CampaignDesk
     from matrix_gui.legendary.content import Content, DbCache
     from matrix_gui.legendary.scene import TableScene
-    from matrix_gui.mainwindow import MainWindow
     from matrix_gui.newgame import FilmChoice, NewGameChoice, StoryChoices
+    from matrix_gui.shell import Shell
 
 
+LEARN_TIP = "A guided first game: each step says what to do and why (it never touches your own game)"
 SEAT_HEX = ("#39ff7a", "#4fc3f7", "#ffb74d", "#e57373", "#ba68c8")  # the curtain's colour per seat
+LOOK = "look"  # the light of the Objective's cards while the Objective is pointed at
 
 
 class LegendaryPage(TablePage):
     """The playmat page of a Legendary game."""
 
     RULESET = "legendary"
+    OFFERS = PageOffers(films=True, story=True, scenarios=True, campaigns=True)
 
-    def __init__(self, win: MainWindow) -> None:
+    @classmethod
+    def start_entries(cls, shell: Shell) -> list[Entry]:
+        return [Entry("Game", "Campaign…", lambda: shell.show_campaigns(),
+                      tip="Play the three films in a row with a team whose scars carry over"),
+                Entry("Help", "Learn to Play", cls._learn(shell), tip=LEARN_TIP)]
+
+    @classmethod
+    def menu_entries(cls, shell: Shell) -> list[Entry]:
+        return [Entry("Game", "Ca&mpaigns…", lambda: shell.show_campaigns()),
+                Entry("Game", "&Records…", shell.records_dialog),
+                Entry("Help", "&Learn to Play", cls._learn(shell), tip=LEARN_TIP)]
+
+    @classmethod
+    def _learn(cls, shell: Shell) -> Callable[[], None]:
+        """Learn to Play on the page (built on first use)."""
+        return lambda: shell.table_page(cls.RULESET).learn_to_play()
+
+    def __init__(self, win: Shell) -> None:
         from matrix_gui.legendary.guide import TableGuide
         from matrix_gui.legendary.hud import Hud
         from matrix_gui.legendary.view import TableView
@@ -49,12 +71,12 @@ class LegendaryPage(TablePage):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
         self.hud = Hud()
-        self.view = TableView(self.ops, win.busy, win.status)
+        self.view = TableView(self.ops, self.busy, self.status, self.refuse)
         # next step with End Turn, Objective, strike forecast; the Act/Part banner; the end screen
-        self.guide = TableGuide(win, win.act_end, win.act_objective, win.act_hint, win.act_give_up,
-                                new_game=win.new_game_dialog, back_to_start=win.back_to_start,
-                                show_log=lambda: win.toggle_log(True))
-        self.guide.end.campaign_next.connect(win.campaign_next)
+        self.guide = TableGuide(win.window(), win.act_end, win.act_objective, win.act_hint,
+                                win.act_give_up, new_game=win.new_game_dialog,
+                                back_to_start=win.back_to_start, show_log=lambda: win.toggle_log(True))
+        self.guide.end.campaign_next.connect(self.campaign_next)
         self.guide.strip.objective.looked.connect(self.look_at_objective)
         self.guide.end.to_campaign.connect(lambda: win.show_campaigns())
         lay.addWidget(self.hud)
@@ -64,6 +86,9 @@ class LegendaryPage(TablePage):
         self._content: Content | None = None
         self._dbs: DbCache | None = None
         self._desk: CampaignDesk | None = None
+        self._campaign_page: CampaignPage | None = None
+        self.campaign_line = ""  # the HUD's campaign line for the current game ("" outside one)
+        self._noted: str | None = None  # the light whose note the NEXT panel says (``mark``)
         from matrix_gui.curtain import Curtain
 
         self.curtain = Curtain(self, self._seat_name, lambda seat: SEAT_HEX[seat % len(SEAT_HEX)])
@@ -109,8 +134,36 @@ class LegendaryPage(TablePage):
         if self._desk is None:
             from matrix_gui.legendary.campaigns import CampaignDesk
 
-            self._desk = CampaignDesk(self.win)
+            self._desk = CampaignDesk(self.win, self)
         return self._desk
+
+    def campaign_page(self) -> CampaignPage:
+        """The Campaign page widget (built on first use; the window shows it)."""
+        if self._campaign_page is None:
+            from matrix_gui.legendary.campaignpage import CampaignPage
+
+            self._campaign_page = CampaignPage(self.win, self.campaign_desk())
+        return self._campaign_page
+
+    def show_campaigns(self, select: str | None = None) -> None:
+        """The Campaign page, read from the campaign folder again, showing ``select`` if given."""
+        page = self.campaign_page()
+        page.refresh(select=select)
+        self.win.show_page(page)
+
+    def campaign_next(self) -> bool:
+        """The end screen's next step of the campaign game that ended: the next game or a retry
+        (the engine's ``play`` decides which); the Campaign page when there is none."""
+        ended = self.campaign_desk().last_ended
+        if ended is None or ended.campaign.over:
+            self.show_campaigns(None if ended is None else ended.campaign.id)
+            return False
+        page = self.campaign_page()
+        page.refresh(select=ended.campaign.id)
+        if page.play_selected():
+            return True
+        self.win.show_page(page)
+        return False
 
     # --- games ----------------------------------------------------------------------------------------
 
@@ -169,8 +222,7 @@ class LegendaryPage(TablePage):
         return LegendaryGame.from_payload(payload, db, path=Path(path), each=each)
 
     def observe(self) -> dict[str, Any]:
-        assert self.ops.game is not None
-        return self.ops.game.observe(self.front if self.secret else None)
+        return self.ops.observe(self.front if self.secret else None)
 
     def legal(self) -> list[Command]:
         return [] if self._held() else self.ops.legal()
@@ -318,6 +370,9 @@ class LegendaryPage(TablePage):
         game = self.ops.game
         win = self.win
         settings = win.settings
+        # the campaign's HUD line and end screen part (a finished campaign game is recorded, its end
+        # closed to undo, before the table reads its first view)
+        self.campaign_line = self.campaign_desk().game_shown(game, self.ops.viewing is None)
         self._drop_hint()
         self.pending = None
         self.handoffs = 0
@@ -339,7 +394,7 @@ class LegendaryPage(TablePage):
         win.log.clear()
         win.log.add_line(f"Game started: {', '.join(p['name'] for p in view['players'])} "
                          f"(seed {game.setup.seed})", "#39ff7a")
-        win.pages.setCurrentWidget(self)
+        win.show_page(self)
         self.refresh()
         self._hand_off_if_needed()
         (self.curtain if self.covered else self.view).setFocus()  # a first curtain takes Space at once
@@ -357,12 +412,12 @@ class LegendaryPage(TablePage):
     def refresh(self) -> None:
         if self.game is None:
             return
-        if self._hint_version != self.ops.version:
-            self._drop_hint()
+        if self._hint_version not in (-1, self.ops.version):
+            self._drop_hint()  # the hint (or "Thinking…") was for a table that is gone
         self._hand_off_if_needed()
         view = self.observe()
         role = self._own_role(view)
-        self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line, role)
+        self.hud.update_from(view, view.get("act_title", ""), self.campaign_line, role)
         watching = self._watching()
         if watching:  # the next step is not the person's to take: no Hint, End Turn or "play cards"
             view = {**view, "next_step": watching}
@@ -370,9 +425,7 @@ class LegendaryPage(TablePage):
             view = {**view, "next_step": f"{role['title']}. {view.get('next_step', '')}"}
         self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations,
                         self.game.hints, playing=not watching, looking=self.ops.viewing is not None)
-        # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
-        self.win.act_undo.setToolTip(self.undo_tip(view))
-        self.win.act_save.setEnabled(True)
+        self.show_undo(view)  # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
 
     def _own_role(self, view: dict[str, Any]) -> dict[str, str] | None:
         """A Traitor mode: the side of the seat at the screen (its own view says it), on that seat's
@@ -398,12 +451,15 @@ class LegendaryPage(TablePage):
 
     def take_back(self) -> None:
         if (why := self.win.bots.refusal()) is not None:
-            self.view.last_reason = why
-            self.win.status(why)
+            self.refuse(why)
             return
         if self.busy():
             self.anim.finish_all()  # type: ignore[union-attr]
-        self.ops.undo()
+        res = self.ops.undo()
+        if not res.accepted:
+            from matrix_gui.refusals import refusal_text
+
+            self.refuse(refusal_text(res), res.rule)
 
     def submit_verb(self, verb: str) -> None:
         if self.game is not None:
@@ -429,12 +485,12 @@ class LegendaryPage(TablePage):
         if offered:
             menu.addAction(self.win.act_give_up)
 
-    def learn_to_play(self) -> None:
-        """Learn to Play: the guided first game (``lesson``), resumed or started over when one is
-        saved."""
+    def learn_to_play(self, resume: bool | None = None) -> bool:
+        """Learn to Play: the guided first game (``lesson``) from its start, or (``resume``) where it
+        was left; with one saved and ``resume`` None, the player is asked first (False: not started)."""
         from matrix_gui.legendary.lesson import learn_to_play
 
-        learn_to_play(self.win)
+        return learn_to_play(self, resume)
 
     # --- the Objective's cards: shown and lit while the Objective is pointed at ------------------
 
@@ -443,16 +499,13 @@ class LegendaryPage(TablePage):
         shows lit, and where they are said (a card not in sight is said to be so)."""
         if self.table is None:
             return
-        self.table.clear_marks("look")
         cards = self.guide.strip.objective_cards
         if not on or not cards:
+            self.clear_marks(LOOK)
             if self.view.zoom.key is not None and self.view.zoom.key[0] == "face":
                 self.view.zoom.hide()
             return
-        for c in cards:
-            for cid in c["ids"]:
-                for it in self.table.items_for(("card", cid)):
-                    it.set_mark("look", True)
+        self.mark([("card", cid) for c in cards for cid in c["ids"]], light=LOOK)
         self.view.show_zoom(("face", cards[0]["def"]))
         self.status(" · ".join(f"{c['name']}: lit on the table" if c["ids"] else
                                f"{c['name']}: not in sight (face down, or still in a deck)" for c in cards))
@@ -504,28 +557,20 @@ class LegendaryPage(TablePage):
         advice = advise(g, seat, analysis)
         self.ops.count_hint()
         self.hinted = advice
-        strip = self.guide.strip
-        button = {"end": strip.end_turn, "objective": strip.complete,
-                  "concede": strip.give_up}.get(advice.command.verb)
-        strip.show_hint(f"Hint: {advice.sentence}", button)
-        self.status(f"Hint: {advice.sentence}")
-        if self.table is not None:
-            for key in self._hint_keys(advice):
-                for it in self.table.items_for(key):
-                    it.set_mark("hint", True)
+        self.mark(self._hint_keys(advice), f"Hint: {advice.sentence}")
 
-    def _hint_keys(self, advice: Any) -> list[tuple[str, Any]]:
+    def _hint_keys(self, advice: Any) -> list[Key]:
         """The table's items a hint marks: its cards and piles as the engine names them, else what
-        the command's gestures touch."""
+        the command's gestures touch; the guide strip's button of its command (End Turn, Complete)."""
         from matrix_gui.legendary.intents import involved
 
-        keys: list[tuple[str, Any]] = [("card", c) for c in advice.cards]
+        keys: list[Key] = [("card", c) for c in advice.cards]
         keys += [("pile", p) for p in advice.piles]
         if advice.option is not None:
             keys.append(("option", advice.option))
         if self.table is not None and not any(self.table.item_for(k) is not None for k in keys):
             keys = involved(advice.command, self.view.index())[:2]
-        return keys
+        return [*keys, ("button", advice.command.verb)]
 
     def _hint_failed(self, version: int, e: BaseException) -> None:
         if self.ops.version == version:
@@ -538,5 +583,27 @@ class LegendaryPage(TablePage):
         self.hinted = None
         self._hint_version = -1
         self.guide.strip.show_hint("")
-        if self.table is not None:
-            self.table.clear_marks("hint")
+        self.clear_marks()
+
+    # --- marks: the hint's and a lesson's ------------------------------------------------------------
+
+    def mark(self, keys: Iterable[Key], note: str = "", light: str = MARK) -> None:
+        """As ``TablePage.mark``; ``("button", verb)`` marks the guide strip's button of that verb (End
+        Turn: "end", Complete the Objective: "objective", Hint: "hint", Give Up: "concede") and the NEXT
+        panel says ``note`` (until that light is cleared)."""
+        super().mark(keys, note, light)
+        if note:
+            self.guide.strip.show_hint(note)
+            self._noted = light
+        self._mark_buttons()
+
+    def clear_marks(self, light: str = MARK) -> None:
+        super().clear_marks(light)
+        if self._noted == light:
+            self._noted = None
+            self.guide.strip.show_hint("")
+        self._mark_buttons()
+
+    def _mark_buttons(self) -> None:
+        """The strip's buttons that any light's ``("button", verb)`` keys name, marked; the others not."""
+        self.guide.strip.mark_buttons({v for keys in self.marked.values() for k, v in keys if k == "button"})

@@ -37,8 +37,8 @@ class TableView(GestureView):
     usual = staticmethod(intents.usual)
 
     def __init__(self, ops: Operations, busy: Callable[[], bool], status: Callable[[str], None],
-                 parent: QWidget | None = None) -> None:
-        super().__init__(busy, status, "Playmat",
+                 refuse: Callable[[str, str], None], parent: QWidget | None = None) -> None:
+        super().__init__(busy, status, refuse, "Playmat",
                          "The game table. Tab moves between cards you can act on, Enter does the main "
                          "action, the menu key lists every action.", parent)
         self.table: TableScene = None  # type: ignore[assignment]  # set by set_table
@@ -66,16 +66,14 @@ class TableView(GestureView):
 
     def submit(self, cmd: Command) -> bool:
         if (why := self.held()) is not None:
-            self.last_reason = why
-            self.status(why)
+            self.refuse(why)
             return False
         if self.busy():
-            self.status("Wait for the cards to settle")
+            self.refuse("Wait for the cards to settle")
             return False
         res = self.ops.submit(cmd)
         if not res.accepted:
-            self.last_reason = self.refusal(res)
-            self.status(self.last_reason)
+            self.refuse(self.refusal(res), res.rule)
             return False
         self.last_reason = ""
         return True

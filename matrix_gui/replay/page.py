@@ -19,25 +19,18 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QVBoxLayout
 
 from engine.core.commands import Command
-from engine.core.gamelog import ReplayHook
-from engine.core.results import Event
-from engine.replay.game import ReplayGame
-from matrix_gui.curtain import Curtain
-from matrix_gui.endscreen import replay_facts
 from matrix_gui.page import TablePage
-from matrix_gui.replay.animation import ReplayAnimation
-from matrix_gui.replay.dialogs import TakeDialog
-from matrix_gui.replay.faces import ReplayFaces
-from matrix_gui.replay.hud import ReplayHud, result_text
-from matrix_gui.replay.intents import ReplayIndex, describe, refusal
-from matrix_gui.replay.items import SIDE_HEX
-from matrix_gui.replay.prefs import ReplayPrefs
-from matrix_gui.replay.scene import ReplayScene
-from matrix_gui.replay.view import ReplayView
 
 if TYPE_CHECKING:
-    from matrix_gui.mainwindow import MainWindow
+    from engine.core.gamelog import ReplayHook
+    from engine.core.results import Event
+    from engine.replay.game import ReplayGame
     from matrix_gui.newgame import NewGameChoice
+    from matrix_gui.replay.animation import ReplayAnimation
+    from matrix_gui.replay.dialogs import TakeDialog
+    from matrix_gui.replay.faces import ReplayFaces
+    from matrix_gui.replay.scene import ReplayScene
+    from matrix_gui.shell import Shell
 
 SIDES = ("Humans", "Machines")
 DONE_TEXT = {"zion_deploy": "Done deploying", "zero_one_deploy": "Done deploying", "switch": "Done switching",
@@ -49,7 +42,15 @@ class ReplayPage(TablePage):
 
     RULESET = "replay"
 
-    def __init__(self, win: MainWindow) -> None:
+    def __init__(self, win: Shell) -> None:
+        # (the table's modules are imported here, when the page is built: the page table imports
+        # this module at start-up)
+        from matrix_gui.curtain import Curtain
+        from matrix_gui.replay.hud import ReplayHud
+        from matrix_gui.replay.items import SIDE_HEX
+        from matrix_gui.replay.prefs import ReplayPrefs
+        from matrix_gui.replay.view import ReplayView
+
         super().__init__(win)
         self.prefs = ReplayPrefs.load(win.paths.config)
         lay = QVBoxLayout(self)
@@ -74,6 +75,8 @@ class ReplayPage(TablePage):
     # --- state ------------------------------------------------------------------------------------
 
     def plays(self, game: Any) -> bool:
+        from engine.replay.game import ReplayGame
+
         return isinstance(game, ReplayGame)
 
     def new_game(self, seed: int, seats: list[str] | None = None) -> ReplayGame:
@@ -99,6 +102,8 @@ class ReplayPage(TablePage):
 
     def load_game(self, payload: dict[str, Any], path: Path,
                   each: ReplayHook | None = None) -> ReplayGame:
+        from engine.replay.game import ReplayGame
+
         return ReplayGame.from_payload(payload, path=Path(path), each=each)
 
     def active(self) -> bool:
@@ -156,9 +161,8 @@ class ReplayPage(TablePage):
         return self.pending is not None and not self.curtain.isHidden()
 
     def observe(self) -> dict[str, Any]:
-        g = self.game
-        assert g is not None
-        return g.observe(self.front)
+        assert self.game is not None
+        return self.ops.observe(self.front)
 
     def legal(self) -> list[Command]:
         """The legal commands of the seat at the screen (none while the curtain is up or a bot
@@ -185,10 +189,15 @@ class ReplayPage(TablePage):
         if self.busy():
             self.refuse("Wait for the cards to settle")
             return False
+        from matrix_gui.replay.intents import refusal
+
         return self.send_as(self.front, cmd, refusal)
 
     def open_take(self) -> None:
         """The chooser of the draw phase: take any card of the deck (or recall a Character)."""
+        from matrix_gui.replay.dialogs import TakeDialog
+        from matrix_gui.replay.intents import ReplayIndex
+
         cmds = [c for c in self.legal() if c.verb in ("take", "recall")]
         if not cmds or self.scene is None:
             self.refuse("You take a card of your choice only in your own draw phase")
@@ -211,7 +220,7 @@ class ReplayPage(TablePage):
             self.anim.finish_all()
         res = self.ops.undo(self.front if self.front is not None else self.last_front)
         if not res.accepted:
-            self.refuse(res.reason)
+            self.refuse(res.reason, res.rule)
 
     def submit_verb(self, verb: str) -> None:
         """The window's E key ('end'): Done or Pass, whichever the step offers."""
@@ -250,6 +259,8 @@ class ReplayPage(TablePage):
 
     def fill_actions_menu(self, m: QMenu) -> None:
         """The Actions menu: every legal command of the seat at the screen (the keyboard route)."""
+        from matrix_gui.replay.intents import ReplayIndex, describe
+
         if self.game is None:
             return
         if self.covered:
@@ -279,6 +290,10 @@ class ReplayPage(TablePage):
     # --- reacting to the game -------------------------------------------------------------------------
 
     def show_game(self) -> None:
+        from matrix_gui.replay.animation import ReplayAnimation
+        from matrix_gui.replay.faces import ReplayFaces
+        from matrix_gui.replay.scene import ReplayScene
+
         g = self.game
         if g is None:
             return
@@ -295,7 +310,7 @@ class ReplayPage(TablePage):
         self.curtain.hide()
         win.log.clear()
         win.log.add_line(f"Matrix Replay: Humans vs Machines (seed {g.setup.seed})", "#39ff7a")
-        win.pages.setCurrentWidget(self)
+        win.show_page(self)
         self.view.zoom_on_hover = win.settings.zoom_on_hover
         self.scene.bottom = self.front if self.front is not None else g.acting if g.acting is not None else 0
         self.scene.set_view(self.observe())
@@ -304,11 +319,13 @@ class ReplayPage(TablePage):
         QTimer.singleShot(0, self.view.refit)
 
     def on_events(self, events: tuple[Event, ...]) -> None:
+        from matrix_gui.replay.hud import result_text
+
         if self.game is None or self.anim is None:
             return
         self.anim.enqueue(events, self.observe())
         if any(e.kind == "game_over" for e in events):
-            self.status(result_text(self.game.observe(None)["result"]))
+            self.status(result_text(self.ops.observe(None)["result"]))
 
     def _settled(self) -> None:
         """After each animated command: hand the computer over if another side must act now."""
@@ -324,7 +341,7 @@ class ReplayPage(TablePage):
             elif self.covered and acting == self.last_front:  # the last move was taken back
                 self._uncover(acting)
             elif self.prefs.curtain and self.win.bots.lone_human(2) is None:
-                self._cover(acting, g.observe(None)["step_text"])
+                self._cover(acting, self.ops.observe(None)["step_text"])
             else:
                 self._uncover(acting)
                 self.status(f"The {SIDES[acting]} act now")
@@ -339,7 +356,7 @@ class ReplayPage(TablePage):
         self.pending = seat
         self.handoffs += 1
         self.scene.bottom = seat
-        self.scene.set_view(self.game.observe(None))
+        self.scene.set_view(self.ops.observe(None))
         if self.take_dialog is not None:
             self.take_dialog.reject()
         self.view.zoom.hide()
@@ -397,10 +414,11 @@ class ReplayPage(TablePage):
         bot = self.win.bots.seat_to_act()
         shown = sc.view if bot is None else {
             **sc.view, "step_text": f"A bot plays the {SIDES[bot]} · F6 pause · F7 step · F8 faster"}
+        from matrix_gui.endscreen import replay_facts
+
         self.hud.update_from(shown, self.front)
-        self.show_end(self.end, g.observe(None).get("outcome"), replay_facts)
-        self.win.act_undo.setToolTip(self.undo_tip(sc.view))
-        self.win.act_save.setEnabled(True)
+        self.show_end(self.end, self.ops.observe(None).get("outcome"), replay_facts)
+        self.show_undo(sc.view)
 
     def resizeEvent(self, e: Any) -> None:  # noqa: N802 - the curtain covers the whole page
         super().resizeEvent(e)

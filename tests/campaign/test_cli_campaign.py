@@ -27,6 +27,7 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-CAMPAIGN-10", "LE-CAMPAIGN-11", "LE-CAMPAIGN-14")
 def test_new_play_advance_and_show_through_the_command_line(capsys, home, fdb):
     code, out, _ = run(capsys, "new", "--team", "neo,morpheus,niobe", "--id", "cli", "--seed", "2",

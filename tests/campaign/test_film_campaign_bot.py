@@ -14,6 +14,8 @@ from engine.legendary.game import LegendaryGame
 from engine.legendary.state import State, pp
 from engine.legendary.table import Table
 
+pytestmark = pytest.mark.slow
+
 TEAM = ["neo", "morpheus", "trinity"]
 # Seeds with which the run meets retries, a lowered Time Track and both prep cases. The campaign
 # bot (seed 15): every game is lost at least once before its Major Victory, a player is defeated in

@@ -136,6 +136,7 @@ def damaged_body(draw, body: dict) -> bytes:
         return b"{"
 
 
+@pytest.mark.slow
 def test_damaged_files_load_or_fail_clearly_and_are_never_changed(tmp_path, played):
     store = CampaignStore(tmp_path)
     path: Path = store.create(played)

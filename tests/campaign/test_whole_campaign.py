@@ -49,6 +49,7 @@ def test_the_bot_plays_a_whole_campaign_with_retries(fdb, tmp_path):
     assert [len(g.tries) for g in c.games] and all(g.won for g in c.games)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-CAMPAIGN-10", "LE-CAMPAIGN-11")
 def test_autoplay_plays_the_campaign_from_the_command_line(capsys, tmp_path, monkeypatch):
     import json

@@ -121,6 +121,7 @@ def test_the_base_alone_is_an_ordinary_save(tmp_path: Path) -> None:
     assert LegendaryGame.load(tmp_path / "autosave.json", fixture_db()).state_hash() == game.state_hash()
 
 
+@pytest.mark.slow
 def test_the_base_is_rewritten_as_rarely_as_keeps_a_command_cheap(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Rewrites when the journal is as long as the base: O(log n) of them, O(1) a command on average."""

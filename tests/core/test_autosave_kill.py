@@ -16,6 +16,8 @@ from engine.core.autosave import read_autosave
 from engine.legendary.game import LegendaryGame
 from tests.core.long_game import fixture_db
 
+pytestmark = pytest.mark.slow
+
 WRITER = Path(__file__).with_name("autosave_writer_proc.py")
 
 

@@ -14,6 +14,8 @@ from engine.expedition.grid import SLOTS, distance
 from engine.expedition.sim import setup_for
 from engine.expedition.state import SHEET_COUNTERS, State, out_pile, slot_pile
 
+pytestmark = pytest.mark.slow
+
 GAMES = 100
 
 

@@ -56,6 +56,11 @@ def win(qtbot, _home: Path, face_cache: Path):
         w.anim.finish_all()
 
 
+def page_of(win, ruleset: str = "legendary"):
+    """The window's table page of ``ruleset`` (built on first use): the Legendary page by default."""
+    return win.table_page(ruleset)
+
+
 def scenario(win, *lines: str) -> None:
     """Set the table up from scenario lines (docs/scenarios.md) after the fixture setup line."""
     from engine.legendary.scenario import Scenario
@@ -64,7 +69,7 @@ def scenario(win, *lines: str) -> None:
     assert sc.game is not None
     sc.game.rebase()
     win.ops.start(sc.game)
-    win.view.refit()
+    page_of(win).view.refit()
 
 
 def ref(win, def_id: str, pile: str) -> int:
@@ -78,7 +83,7 @@ def ref(win, def_id: str, pile: str) -> int:
 
 def drag(qtbot, win, src: tuple, dst: tuple, steps: int = 6) -> None:
     """A real mouse drag on the Legendary view's viewport from one item's centre to another's."""
-    view_drag(qtbot, win.view, src, dst, steps)
+    view_drag(qtbot, page_of(win).view, src, dst, steps)
 
 
 def view_drag(qtbot, view, src: tuple, dst: tuple, steps: int) -> None:
@@ -96,7 +101,7 @@ def view_drag(qtbot, view, src: tuple, dst: tuple, steps: int) -> None:
 
 
 def click(qtbot, win, key: tuple) -> None:
-    view_click(qtbot, win.view, key)
+    view_click(qtbot, page_of(win).view, key)
 
 
 def view_click(qtbot, view, key: tuple) -> None:
@@ -104,6 +109,20 @@ def view_click(qtbot, view, key: tuple) -> None:
     from PySide6.QtCore import Qt
 
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.item_center(key))
+
+
+def start_button(win, text: str):
+    """The start page's button that reads ``text``."""
+    from PySide6.QtWidgets import QPushButton
+
+    return next(b for b in win.start_page.findChildren(QPushButton) if b.text() == text)
+
+
+def menu_action(win, menu: str, text: str):
+    """The entry of the window's menu ``menu`` ("Game", "Help"...) that reads ``text`` (& marks kept)."""
+    bar = win.menuBar()
+    top = next(a.menu() for a in bar.actions() if a.text().replace("&", "") == menu)
+    return next(a for a in top.actions() if a.text() == text)
 
 
 def through_actions_menu(win, text: str) -> bool:

@@ -6,22 +6,22 @@ from engine.core.commands import Command
 from engine.expedition.game import ExpeditionGame
 from engine.expedition.setup import ExpeditionSetup
 from matrix_gui.expedition.intents import describe, gestures, intended
-from tests.gui.conftest import through_actions_menu, view_click, view_drag
+from tests.gui.conftest import page_of, through_actions_menu, view_click, view_drag
 
 
 def edrag(qtbot, win, src: tuple, dst: tuple, steps: int = 4) -> None:
     """A real mouse drag on the Expedition view's viewport, from one item's centre to another's."""
-    view_drag(qtbot, win.expedition.view, src, dst, steps)
+    view_drag(qtbot, page_of(win, "expedition").view, src, dst, steps)
 
 
 def eclick(qtbot, win, key: tuple) -> None:
-    view_click(qtbot, win.expedition.view, key)
+    view_click(qtbot, page_of(win, "expedition").view, key)
 
 
 def apply_through_gui(qtbot, win, cmd: Command) -> str:
     """Do ``cmd`` as the seat to act would: a drag or a click on the table where one means it, else
     the Actions menu (the keyboard route)."""
-    table = win.expedition
+    table = page_of(win, "expedition")
     view = table.view
     ix = view.index()
     legal = set(table.legal())

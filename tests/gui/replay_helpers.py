@@ -6,22 +6,22 @@ from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
 from matrix_gui.replay.intents import describe, gestures, intended
-from tests.gui.conftest import through_actions_menu, view_click, view_drag
+from tests.gui.conftest import page_of, through_actions_menu, view_click, view_drag
 
 
 def start(win, seed: int, curtain: bool = True):
     """A new Replay game; returns the Replay page (its controller)."""
     assert win.start_replay(seed, curtain)
-    return win.replay
+    return page_of(win, "replay")
 
 
 def rdrag(qtbot, win, src: tuple, dst: tuple, steps: int = 3) -> None:
     """A real mouse drag on the Replay view's viewport, from one item's centre to another's."""
-    view_drag(qtbot, win.replay.view, src, dst, steps)
+    view_drag(qtbot, page_of(win, "replay").view, src, dst, steps)
 
 
 def rclick(qtbot, win, key: tuple) -> None:
-    view_click(qtbot, win.replay.view, key)
+    view_click(qtbot, page_of(win, "replay").view, key)
 
 
 def hand_over(qtbot, table, how: str) -> None:
@@ -35,7 +35,7 @@ def hand_over(qtbot, table, how: str) -> None:
 def apply_through_gui(qtbot, win, cmd: Command) -> str:
     """Do ``cmd`` as the seat at the screen would: a drag or a click on the table where one means it,
     the deck chooser for 'take', the D/P keys, else the Actions menu (the keyboard route)."""
-    table = win.replay
+    table = page_of(win, "replay")
     view = table.view
     ix = view.index()
     legal = set(table.legal())

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from engine.replay.bots import HeuristicBot
+from tests.gui.conftest import page_of
 
 pytestmark = pytest.mark.gui
 
@@ -35,9 +36,9 @@ def same_pixels(a: QImage, b: QImage, rect: tuple[int, int, int, int]) -> bool:
 
 
 def test_end_turn_redraws_the_active_band_at_once(qtbot, win):
-    films = [f.id for f in win.legendary.film_choices()]
+    films = [f.id for f in page_of(win).film_choices()]
     assert win.start_new("the_matrix" if "the_matrix" in films else films[0], 2, None, 5)
-    view = win.view
+    view = page_of(win).view
     qtbot.wait(20)
     first = view.table.view["active"]
     band = next(b for b in view.table.layout.bands if b.tone == "active")
@@ -54,7 +55,7 @@ def test_end_turn_redraws_the_active_band_at_once(qtbot, win):
 
 def test_machines_turn_shows_the_machines_band(qtbot, win):
     assert win.start_replay(3, curtain=False)
-    table = win.replay
+    table = page_of(win, "replay")
     game = win.ops.game
     bots = (HeuristicBot(3), HeuristicBot(4))
     view = table.view

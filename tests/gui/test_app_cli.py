@@ -20,6 +20,7 @@ def run(args: list[str], home: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_screenshot_after_a_scenario(tmp_path, _home):
     out = tmp_path / "shot.png"
     res = run(["--screenshot", str(out), "--scenario", str(ROOT / "tests/scenarios/phone_blocked.scn"),
@@ -37,6 +38,7 @@ def test_smoke_draws_the_first_frame(_home):
     assert "OK" in res.stdout
 
 
+@pytest.mark.slow
 def test_smoke_fails_clearly_without_a_film(_home):
     res = run(["--smoke", "--film", "no_such_film"], _home)
     assert res.returncode != 0
@@ -47,6 +49,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 def test_screenshot_and_smoke_never_write_the_autosave_or_settings(qtbot, win, _home, tmp_path):
     """Issue 16 item 1: only a real game writes the user's autosave (and settings)."""
     from tests.gui.conftest import drag, ref, scenario

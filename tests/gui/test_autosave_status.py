@@ -121,6 +121,7 @@ def test_continue_keeps_the_game_log(qtbot, win):
     assert again.log.lines() == before
 
 
+@pytest.mark.slow
 def test_loading_a_long_game_shows_progress_and_rebuilds_the_log(qtbot, win, monkeypatch):
     from PySide6.QtWidgets import QProgressDialog
 

@@ -117,6 +117,7 @@ def fuzz_bases(tmp_path_factory) -> dict[str, dict]:
     return base_payloads(tmp_path_factory.mktemp("bases"))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())

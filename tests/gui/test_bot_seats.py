@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from matrix_gui.newgame import NewGameChoice
+from tests.gui.conftest import page_of
 from tests.gui.test_traitor_table import secret_cards_shown
 from tests.gui.test_whole_game import apply_through_gui
 
@@ -96,11 +97,12 @@ def start_with_bots(win, traitor: str | None = None, seed: int = 3) -> None:
                                         seats=list(SEATS)))
 
 
+@pytest.mark.slow
 def test_one_person_and_three_bots_play_a_legendary_game_to_its_end(qtbot, win):
     from engine.legendary.bots import BOTS
 
     start_with_bots(win)
-    page = win.legendary
+    page = page_of(win)
     assert sorted(win.bots.players) == [1, 2, 3]
     me = BOTS["heuristic"](3)
     watch = play_with_bots(qtbot, win, page, lambda g: me.choose(g, seats={0}), 0,
@@ -109,12 +111,13 @@ def test_one_person_and_three_bots_play_a_legendary_game_to_its_end(qtbot, win):
     assert win.ops.game.state.result
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20")
 def test_a_traitor_mode_with_three_bots_never_raises_the_curtain_or_shows_their_hands(qtbot, win):
     from engine.legendary.bots import BOTS
 
     start_with_bots(win, "ignorance_is_bliss", seed=11)
-    page = win.legendary
+    page = page_of(win)
     assert page.secret and page.front == 0, "the one person sits at the screen from the start"
     me = BOTS["heuristic"](11)
     shown: list[str] = []
@@ -127,6 +130,7 @@ def test_a_traitor_mode_with_three_bots_never_raises_the_curtain_or_shows_their_
     assert shown == [], "a bot's hand or hidden card was shown to the person"
 
 
+@pytest.mark.slow
 def test_a_person_against_a_bot_plays_a_matrix_replay_game_to_its_end(qtbot, win):
     from engine.replay.bots import HeuristicBot
     from tests.gui.replay_helpers import apply_through_gui as replay_apply
@@ -134,7 +138,7 @@ def test_a_person_against_a_bot_plays_a_matrix_replay_game_to_its_end(qtbot, win
     win.settings.skip_animations = False
     win.settings.animation_speed = 4.0
     assert win.start_game(NewGameChoice("replay", "", 2, [], 5, True, seats=["human", "heuristic"]))
-    page = win.replay
+    page = page_of(win, "replay")
     assert page.front == 0 and not page.covered, "one person against a bot: no curtain, ever"
     me = HeuristicBot(5)
     watch = play_with_bots(qtbot, win, page, lambda g: me.choose(g, 0), 0,
@@ -147,7 +151,7 @@ def test_pause_step_and_faster_from_the_keyboard(qtbot, win):
     win.settings.animation_speed = 4.0
     assert win.start_game(NewGameChoice("legendary", "the_matrix", 4, [], 3,
                                         seats=["heuristic", "heuristic", "heuristic", "human"]))
-    bots, game, page = win.bots, win.ops.game, win.legendary
+    bots, game, page = win.bots, win.ops.game, page_of(win)
     bots.delay_ms = 1
     qtbot.waitUntil(lambda: len(game.commands) >= 2, timeout=20000)
     win.activateWindow()
@@ -185,7 +189,7 @@ def test_continue_restores_the_bots_and_a_new_game_cancels_them(qtbot, win):
     win.ops.close()  # what closing the window does: the autosave is folded
     assert win.continue_game()
     assert win.ops.game is not game and win.ops.game.setup.seats == SEATS
-    assert sorted(bots.players) == [1, 2, 3] and bots.page is win.legendary
+    assert sorted(bots.players) == [1, 2, 3] and bots.page is page_of(win)
     assert win.start_replay(4)  # two people: no bots left over
     assert bots.players == {} and bots.seat_to_act() is None and bots.refusal() is None
     win.close()
@@ -197,7 +201,7 @@ def test_new_game_offers_a_person_or_a_bot_for_each_seat_and_remembers_them(qtbo
     from matrix_gui.settings import LastSetup
     from tests.gui.test_new_game_story import pick
 
-    page = win.legendary
+    page = page_of(win)
     dlg = NewGameDialog(page.film_choices(), page.avatar_name, LastSetup(players=3), win,
                         story=page.story_choices(), check=page.check_choice)
     qtbot.addWidget(dlg)

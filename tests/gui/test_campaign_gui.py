@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from engine.legendary.bots import BOTS
 from engine.legendary.campaign import CampaignStore
-from tests.gui.conftest import open_window
+from tests.gui.conftest import menu_action, open_window, page_of, start_button
 from tests.gui.test_whole_game import play_through_gui
 
 pytestmark = pytest.mark.gui
@@ -37,10 +37,11 @@ def play_out(qtbot, win) -> None:
     assert win.ops.game.over
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-CAMPAIGN-10", "LE-CAMPAIGN-11", "LE-CAMPAIGN-15", "LE-CAMPAIGN-16")
 def test_a_campaign_through_the_gui(qtbot, win, _home):
-    win.btn_campaign.click()
-    page = win.campaign_page
+    start_button(win, "Campaign…").click()
+    page = page_of(win).campaign_page()
     assert win.pages.currentWidget() is page
     page.btn_film.click()  # no team ticked: the engine refuses, the page says why
     assert "LE-GEN-01" in page.refusal.text()
@@ -55,13 +56,13 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
 
     page.btn_play.click()
     assert win.ops.game.setup.campaign == f"{cid}/1/1"
-    assert win.hud.values["campaign"] == "Campaign: game 1 of 3, try 1"
+    assert page_of(win).hud.values["campaign"] == "Campaign: game 1 of 3, try 1"
     retries = 0
     for try_no in range(1, MAX_TRIES + 1):
         play_out(qtbot, win)
-        ended = win.last_ended
+        ended = page_of(win).campaign_desk().last_ended
         assert ended is not None and (ended.game, ended.try_no) == (1, try_no)
-        end = win.end_screen
+        end = page_of(win).guide.end
         assert end.isVisible() and end.btn_campaign.isVisible()
         if ended.carried.won:
             break
@@ -74,15 +75,15 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
         again = win.ops.game.setup
         assert again.campaign == f"{cid}/1/{try_no + 1}"
         assert (again.avatars, again.acts, again.groups) == (setup.avatars, setup.acts, setup.groups)
-        assert win.hud.values["campaign"] == f"Campaign: game 1 of 3, try {try_no + 1}"
+        assert page_of(win).hud.values["campaign"] == f"Campaign: game 1 of 3, try {try_no + 1}"
     else:
         pytest.fail(f"game 1 was not won in {MAX_TRIES} tries")
     assert retries >= 1, "seed 0 loses game 1 before it wins it: the retry path must be seen"
-    text = win.end_screen.carried.text()
+    text = page_of(win).guide.end.carried.text()
     gained = ended.carried.scars_gained
     assert "Game 1 of 3 won." in text and "Scars gained:" in text
     assert f"Time Track at {ended.carried.next_time}" in text
-    assert win.end_screen.btn_next.text() == "Play game 2"
+    assert page_of(win).guide.end.btn_next.text() == "Play game 2"
     # the campaign file says the same: the GUI only showed what the engine recorded
     c = CampaignStore(win.paths.campaigns).load(cid)[1]
     assert c.scars == gained and c.current.number == 2 and c.games[0].won
@@ -94,10 +95,10 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
 
     win2 = open_window(qtbot, AppPaths.default(_home))
     assert win2.continue_game()  # the finished game 1 again: its carry-over, from the campaign file
-    assert win2.end_screen.carried.text() == text
-    assert not win2.observe()["can_undo"]  # its end is recorded for good
+    assert page_of(win2).guide.end.carried.text() == text
+    assert not win2.current_page().observe()["can_undo"]  # its end is recorded for good
     win2.show_campaigns()
-    page2 = win2.campaign_page
+    page2 = page_of(win2).campaign_page()
     assert page2.selected == cid
     assert [page2.findChild(type(page2.heading), f"scars{i}").text() for i in range(2)] == \
         [f"Scars: {k}" for k in gained]
@@ -105,12 +106,12 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
     page2.btn_play.click()
     game = win2.ops.game
     assert game.setup.campaign == f"{cid}/2/1"
-    assert win2.hud.values["campaign"] == "Campaign: game 2 of 3, try 1"
-    view = win2.observe()
+    assert page_of(win2).hud.values["campaign"] == "Campaign: game 2 of 3, try 1"
+    view = win2.current_page().observe()
     assert [p["scars"] for p in view["players"]] == gained
     if any(gained):  # face down beside the Avatar, a count
         seat = next(i for i, k in enumerate(gained) if k)
-        item = win2.table.areas[f"p{seat}.scars"]
+        item = page_of(win2).table.areas[f"p{seat}.scars"]
         assert item.count == gained[seat] and item.top == {"hidden": True}
     win2.close()
 
@@ -118,9 +119,9 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
     win3 = open_window(qtbot, AppPaths.default(_home))
     assert win3.continue_game()
     assert win3.ops.game.setup.campaign == f"{cid}/2/1"
-    assert win3.hud.values["campaign"] == "Campaign: game 2 of 3, try 1"
+    assert page_of(win3).hud.values["campaign"] == "Campaign: game 2 of 3, try 1"
     win3.show_campaigns(cid)
-    page3 = win3.campaign_page
+    page3 = page_of(win3).campaign_page()
     assert page3.btn_play.text() == "Continue game 2, try 1"
     page3.btn_play.click()
     assert win3.ops.game.setup.campaign == f"{cid}/2/1"
@@ -141,13 +142,13 @@ def test_a_campaign_through_the_gui(qtbot, win, _home):
 
 @pytest.mark.rule("LE-CAMPAIGN-01", "LE-CAMPAIGN-06")
 def test_the_film_campaign_is_the_three_films_in_release_order(win):
-    page = win.campaign_page
+    page = page_of(win).campaign_page()
     win.show_campaigns()
     tick(page, ["neo", "niobe"])
     page.btn_film.click()
     assert page.refusal.text() == ""
     games = [page.games_grid.itemAtPosition(i, 1).widget().text() for i in range(3)]
-    films = [f.name for f in win.legendary.content.db.films.values()][:3]
+    films = [f.name for f in page_of(win).content.db.films.values()][:3]
     assert games == films and len(set(films)) == 3
     c = CampaignStore(win.paths.campaigns).load(page.selected)[1]
     assert [p.name for p in c.films] == films and c.kind == "films"
@@ -160,18 +161,19 @@ def test_a_damaged_campaign_file_is_listed_with_its_reason_and_left_alone(win):
     bad.write_text('{"format": "matrix-tabletop-campaign", "version": 99}', encoding="utf-8")
     before = bad.read_bytes()
     win.show_campaigns()
-    page = win.campaign_page
+    page = page_of(win).campaign_page()
     item = page.campaign_list.item(0)
     assert "broken.json" in item.text() and item.flags() == Qt.ItemFlag.NoItemFlags
     assert bad.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_records_view_lists_finished_games(qtbot, win):
     assert win.start_new("test", 1, None, 3)
     play_out(qtbot, win)
-    win.act_records.trigger()
+    menu_action(win, "Game", "&Records…").trigger()
     assert "1 finished game" in win.records_view.browser.toMarkdown()
-    rows = win.campaigns.records().rows
+    rows = page_of(win).campaign_desk().records().rows
     assert [(r.players, r.played, r.major + r.minor) for r in rows] == \
         [(1, 1, int(win.ops.game.state.result in ("major", "minor")))]
 
@@ -181,15 +183,17 @@ def test_a_custom_campaign_is_checked_by_the_engine(win):
     from matrix_gui.legendary.campaignpage import CustomFilmsDialog
 
     win.show_campaigns()
-    page = win.campaign_page
+    page = page_of(win).campaign_page()
     tick(page, ["neo", "morpheus"])
-    dlg = CustomFilmsDialog(win.campaigns.db_for(win.campaigns.new_card_dirs()), page)
+    desk = page_of(win).campaign_desk()
+    dlg = CustomFilmsDialog(desk.db_for(desk.new_card_dirs()), page)
     dlg.groups[0][1].setCurrentIndex(dlg.groups[0][0].currentIndex())  # a Hero Group twice
     assert not page.start_campaign(dlg.plans())
     assert "LE-CAMPAIGN-07" in page.refusal.text()
     assert CampaignStore(win.paths.campaigns).listing() == []
 
 
+@pytest.mark.slow
 def test_the_campaign_screenshot_shows_the_campaign_page_and_changes_nothing(tmp_path, _home):
     from PySide6.QtGui import QImage
 
@@ -237,10 +241,11 @@ def test_a_campaign_game_that_ended_unrecorded_is_recorded_when_it_is_continued(
     Continue records it then, once."""
     store, _ = finished_unrecorded(win, "killed", win.paths.autosave)
     assert win.continue_game()
-    assert win.last_ended is not None and win.last_ended.campaign.id == "killed"
+    ended = page_of(win).campaign_desk().last_ended
+    assert ended is not None and ended.campaign.id == "killed"
     c = store.load("killed")[1]
     assert c.games[0].tries[0].finished and c.games[0].pending is None
-    assert win.end_screen.carried.text()
+    assert page_of(win).guide.end.carried.text()
     assert win.continue_game()  # again: shown from the file, not recorded twice
     assert len(store.load("killed")[1].games[0].tries) == 1
 
@@ -251,13 +256,13 @@ def test_stepping_through_a_campaign_game_records_nothing(win):
     save = win.paths.saves / "looked-at.json"
     store, played = finished_unrecorded(win, "looked-at", save)
     assert win.step_through(save)
-    assert win.hud.values["campaign"] == "Campaign: game 1 of 3, try 1"
+    assert page_of(win).hud.values["campaign"] == "Campaign: game 1 of 3, try 1"
     win.ops.step(0)
     for k in range(1, len(played.commands) + 1):
         win.ops.step(k)
     assert win.ops.game.over
     assert store.load("looked-at")[1].current.pending is not None  # still waiting for its end
-    assert win.last_ended is None and not (win.paths.data / "records.json").exists()
+    assert page_of(win).campaign_desk().last_ended is None and not (win.paths.data / "records.json").exists()
 
 
 @pytest.mark.rule("LE-CAMPAIGN-07")
@@ -270,8 +275,8 @@ def test_the_custom_films_dialog_checks_the_choice_as_it_is_made(win):
     from matrix_gui.legendary.campaignpage import CustomFilmsDialog
 
     win.show_campaigns()
-    db = win.campaigns.db_for(win.campaigns.new_card_dirs())
-    dlg = CustomFilmsDialog(db, win.campaign_page)
+    db = page_of(win).campaign_desk().db_for(page_of(win).campaign_desk().new_card_dirs())
+    dlg = CustomFilmsDialog(db, page_of(win).campaign_page())
     films = film_plans(list(db.films.values()))
     assert [(p.acts, p.groups) for p in dlg.plans()] == [(p.acts, p.groups) for p in films]
     assert dlg.ok.isEnabled() and "LE-" not in dlg.reason.text(), dlg.reason.text()
@@ -313,7 +318,7 @@ def test_a_new_campaign_is_offered_a_readable_name_the_players_may_change(win):
     from engine.legendary.campaign import default_name
 
     win.show_campaigns()
-    page = win.campaign_page
+    page = page_of(win).campaign_page()
     offered = page.name_edit.text()
     day = datetime.date.today()
     assert offered.startswith("The Matrix campaign, ") and str(day.year) in offered

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
-from tests.gui.conftest import open_window
+from tests.gui.conftest import open_window, page_of, start_button
 from tests.robust import damaged_files as df
 from tests.robust.helpers import no_hang, one_sentence, refuse_writes
 
@@ -59,8 +59,8 @@ def test_the_campaign_page_lists_every_damaged_campaign_and_opens(qtbot, win, ca
         shutil.rmtree(folder, ignore_errors=True)
         path = d.make(folder, df.file_name(d))
         with no_hang(30, d.name):
-            win.btn_campaign.click()
-            page = win.campaign_page
+            start_button(win, "Campaign…").click()
+            page = page_of(win).campaign_page()
             if win.pages.currentWidget() is not page:
                 problems.append(f"{d.name}: the Campaign page did not open")
             items = [page.campaign_list.item(k) for k in range(page.campaign_list.count())]
@@ -86,8 +86,8 @@ def test_a_campaign_whose_card_folder_is_gone_is_shown_with_its_reason(qtbot, wi
     body = {**df.campaign_bodies()["fresh"], "card_dirs": ["/nonexistent/my-cards"]}
     win.paths.campaigns.mkdir(parents=True)
     (win.paths.campaigns / "fresh.json").write_bytes(df.campaign_envelope(body))
-    win.btn_campaign.click()
-    page = win.campaign_page
+    start_button(win, "Campaign…").click()
+    page = page_of(win).campaign_page()
     assert win.pages.currentWidget() is page and page.selected == "fresh"
     assert page.heading.text() == body["name"]  # (its default name: film and date)
     path = win.paths.campaigns / "fresh.json"
@@ -100,8 +100,8 @@ def test_a_campaign_whose_card_folder_is_gone_is_shown_with_its_reason(qtbot, wi
 def test_the_campaign_page_names_a_campaign_folder_under_a_file(qtbot, win):
     win.paths.data.mkdir(parents=True, exist_ok=True)
     win.paths.campaigns.write_text("not a folder")
-    win.btn_campaign.click()
-    page = win.campaign_page
+    start_button(win, "Campaign…").click()
+    page = page_of(win).campaign_page()
     assert win.pages.currentWidget() is page
     assert "is not a folder" in page.campaign_list.item(0).text()
 
@@ -121,7 +121,7 @@ def test_start_up_with_each_damaged_settings_file(qtbot, _home, face_cache):
                 assert one_sentence(note, paths.settings_file), note
             if w.settings_notes:
                 assert w.statusBar().currentMessage().startswith(w.settings_notes[0])
-            page = w.legendary
+            page = page_of(w)
             dlg = NewGameDialog(page.film_choices(), page.avatar_name, w.settings.last_setup, w,
                                 story=page.story_choices())
             assert 1 <= dlg.players.value() <= 5
@@ -143,8 +143,9 @@ def test_start_up_cleans_a_campaign_write_killed_midway_and_the_campaign_opens(q
     assert os.WIFSIGNALED(status) and len(list(paths.campaigns.iterdir())) == 2
     win = open_window(qtbot, paths)
     assert [p.name for p in paths.campaigns.iterdir()] == ["fresh.json"]
-    win.btn_campaign.click()
-    assert win.campaign_page.selected == "fresh" and win.campaign_page.btn_play.isEnabled()
+    start_button(win, "Campaign…").click()
+    page = page_of(win).campaign_page()
+    assert page.selected == "fresh" and page.btn_play.isEnabled()
 
 
 @pytest.mark.parametrize("kind", ["fifo", "zero", "sparse"])

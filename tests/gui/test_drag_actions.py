@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gui.conftest import click, drag, ref, scenario
+from tests.gui.conftest import click, drag, page_of, ref, scenario
 
 pytestmark = pytest.mark.gui
 
@@ -17,7 +17,7 @@ def test_play_a_card_from_hand(qtbot, win):
     cid = ref(win, "unplug", "p0.hand")
     drag(qtbot, win, ("card", cid), ("pile", "p0.play"))
     assert cid in state(win).piles["p0.play"]
-    assert win.view.table.item_for(("card", cid)).pile == "p0.play"
+    assert page_of(win).view.table.item_for(("card", cid)).pile == "p0.play"
 
 
 def test_recruit_from_the_dock(qtbot, win):
@@ -41,14 +41,14 @@ def test_move_the_rsi_into_the_matrix_and_back_by_the_subway_phone(qtbot, win):
     scenario(win, "world 0 real", "empty row.0 row.1 row.2 row.3 row.4 combat")
     drag(qtbot, win, ("rsi", 0), ("pile", "in_matrix"))
     assert state(win).players[0].in_matrix
-    rsi = win.view.table.rsis[0].sceneBoundingRect()
-    assert win.view.table.areas["in_matrix"].sceneBoundingRect().contains(rsi.center())
+    rsi = page_of(win).view.table.rsis[0].sceneBoundingRect()
+    assert page_of(win).view.table.areas["in_matrix"].sceneBoundingRect().contains(rsi.center())
     state(win).turn.extra_moves = 0
     state(win).turn.free_move_used = False
     drag(qtbot, win, ("rsi", 0), ("phone", "subway"))
     assert not state(win).players[0].in_matrix
-    home = win.view.table.rsi_home(0)  # beside the Avatar
-    assert home.contains(win.view.table.rsis[0].sceneBoundingRect().center())
+    home = page_of(win).view.table.rsi_home(0)  # beside the Avatar
+    assert home.contains(page_of(win).view.table.rsis[0].sceneBoundingRect().center())
 
 
 @pytest.mark.rule("LE-MOVE-14")
@@ -72,7 +72,7 @@ def test_scan_a_face_down_row_card(qtbot, win):
     assert cid not in state(win).face_up
     drag(qtbot, win, ("pool", 0), ("pile", "row.3"))
     assert cid in state(win).face_up
-    assert win.view.table.item_for(("card", cid)) is not None
+    assert page_of(win).view.table.item_for(("card", cid)) is not None
 
 
 def test_scan_by_dragging_the_card_onto_the_pool(qtbot, win):
@@ -117,7 +117,7 @@ def test_answer_a_decision_by_clicking_a_highlighted_option(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug there_is_no_spoon", "effect 0 discard amount=1")
     dec = state(win).decision
     assert dec is not None
-    opt = win.view.table.item_for(("option", 1))
+    opt = page_of(win).view.table.item_for(("option", 1))
     assert opt is not None and "option" in opt.marks
     click(qtbot, win, ("option", 1))
     assert state(win).decision is None
@@ -129,7 +129,7 @@ def test_legal_targets_light_up_while_dragging(qtbot, win):
 
     scenario(win, "world 0 matrix", "hand 0 unplug")
     cid = ref(win, "unplug", "p0.hand")
-    view = win.view
+    view = page_of(win).view
     a = view.item_center(("card", cid))
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=a)
     qtbot.mouseMove(view.viewport(), pos=a + QPoint(30, -30))
@@ -144,13 +144,13 @@ def test_an_illegal_drop_snaps_back_and_shows_the_engines_reason(qtbot, win):
     scenario(win, "world 0 real", "pool recruit=0")
     h = win.ops.game.state_hash()
     cid = state(win).piles["dock.0"][-1]
-    item = win.view.table.item_for(("card", cid))
+    item = page_of(win).view.table.item_for(("card", cid))
     home = item.pos()
     drag(qtbot, win, ("card", cid), ("pile", "p0.discard"))
     assert win.ops.game.state_hash() == h
     why = win.ops.game.check(f"recruit {cid}")
     want = f"{why.rule}: {why.reason}"  # the refusal names its rule
-    assert win.view.last_reason == want
+    assert page_of(win).view.last_reason == want
     assert want in win.statusBar().currentMessage()
     assert item.pos() == home
 
@@ -160,9 +160,9 @@ def test_a_drop_on_nothing_snaps_back(qtbot, win):
     h = win.ops.game.state_hash()
     drag(qtbot, win, ("rsi", 0), ("pile", "strikes"))
     assert win.ops.game.state_hash() == h
-    assert win.view.last_reason
-    home = win.view.table.rsi_home(0)  # beside the Avatar
-    assert home.contains(win.view.table.rsis[0].sceneBoundingRect().center())
+    assert page_of(win).view.last_reason
+    home = page_of(win).view.table.rsi_home(0)  # beside the Avatar
+    assert home.contains(page_of(win).view.table.rsis[0].sceneBoundingRect().center())
 
 
 def test_illegal_phone_shows_the_rule(qtbot, win):
@@ -172,4 +172,4 @@ def test_illegal_phone_shows_the_rule(qtbot, win):
     drag(qtbot, win, ("rsi", 0), ("phone", "subway"))
     assert win.ops.game.state_hash() == h
     why = win.ops.game.check("move real subway")
-    assert win.view.last_reason == f"{why.rule}: {why.reason}"
+    assert page_of(win).view.last_reason == f"{why.rule}: {why.reason}"

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 from engine.core.commands import Command
 from engine.expedition.bots import HeuristicBot
 from engine.expedition.grid import neighbours
-from tests.gui.conftest import FIXTURES
+from tests.gui.conftest import FIXTURES, page_of
 from tests.gui.expedition_helpers import apply_through_gui, edrag, start_with_a_slot_too_far
 
 pytestmark = pytest.mark.gui
@@ -27,7 +27,7 @@ def play_through_gui(qtbot, win, seed: int, limit: int = 400) -> dict[str, int]:
             break
         seat = game.acting
         assert seat is not None
-        table = win.expedition
+        table = page_of(win, "expedition")
         assert table.front == seat and table.scene.main == seat, "the seat to act is drawn large"
         assert table.hud.values[f"p{seat}"].startswith("▶ "), "the HUD marks the seat to act"
         n = len(game.commands)
@@ -43,7 +43,7 @@ def play_through_gui(qtbot, win, seed: int, limit: int = 400) -> dict[str, int]:
 def test_a_whole_matrix_phase_played_by_dragging_the_explorer(qtbot, win, players):
     assert win.start_expedition(players, 7)
     game = win.ops.game
-    table = win.expedition
+    table = page_of(win, "expedition")
     assert win.pages.currentWidget() is table
     ways = play_through_gui(qtbot, win, 7)
     assert game.over, "the Matrix Phase did not end"
@@ -59,7 +59,7 @@ def test_a_whole_matrix_phase_played_by_dragging_the_explorer(qtbot, win, player
 def test_dragging_shows_only_the_engines_legal_slots(qtbot, win):
     assert win.start_expedition(2, 3)
     game = win.ops.game
-    table = win.expedition
+    table = page_of(win, "expedition")
     view = table.view
     seat = game.acting
     key = ("explorer", f"p{seat}")
@@ -75,7 +75,7 @@ def test_dragging_shows_only_the_engines_legal_slots(qtbot, win):
 def test_a_refused_drag_shows_the_engines_reason_and_rule(qtbot, win):
     far = start_with_a_slot_too_far(win)
     game = win.ops.game
-    table = win.expedition
+    table = page_of(win, "expedition")
     before = game.state_hash()
     r, c = game.state.sheets[0].pos
     edrag(qtbot, win, ("explorer", "p0"), ("pile", f"p0.r{far[0]}c{far[1]}"))
@@ -90,7 +90,7 @@ def test_a_refused_drag_shows_the_engines_reason_and_rule(qtbot, win):
 def test_a_decision_is_answered_by_clicking_an_offered_slot_or_option(qtbot, win):
     assert win.start_expedition(2, 5)
     game = win.ops.game
-    table = win.expedition
+    table = page_of(win, "expedition")
     bots = {0: HeuristicBot(5), 1: HeuristicBot(6)}
     seen: set[str] = set()
     for _ in range(300):
@@ -115,7 +115,7 @@ def test_a_decision_is_answered_by_clicking_an_offered_slot_or_option(qtbot, win
 
 def test_the_actions_menu_lists_every_legal_command(qtbot, win):
     assert win.start_expedition(1, 2)
-    table = win.expedition
+    table = page_of(win, "expedition")
     win.actions_menu.aboutToShow.emit()
     texts = [a.text() for a in win.actions_menu.actions() if a.text()]
     assert len([t for t in texts if t.startswith("Move the Explorer")]) == len(table.legal())
@@ -150,7 +150,7 @@ def test_new_game_dialog_sets_the_players_sheets_and_shows_the_engines_refusal(q
     assert seen["film_hidden"] and seen["sheets_shown"] and seen["max"] == 4 and seen["open"]
     assert "time" in str(seen["refusal"]) and "greater than or equal to 1" in str(seen["refusal"])
     game = win.ops.game
-    assert win.pages.currentWidget() is win.expedition
+    assert win.pages.currentWidget() is page_of(win, "expedition")
     sheets = game.setup.players
     assert len(sheets) == 2 and sheets[1].time == 5 and sheets[0].region == "desert" and sheets[0].guide
     assert game.setup.seed == 12
@@ -170,23 +170,23 @@ def test_save_load_continue_and_undo(qtbot, win, tmp_path):
     assert read_save_any(path)[0] == "expedition"
     assert win.start_replay(3)  # another ruleset in between
     assert win.load_file(path)
-    assert win.pages.currentWidget() is win.expedition and win.ops.game.state_hash() == want
+    assert win.pages.currentWidget() is page_of(win, "expedition") and win.ops.game.state_hash() == want
     other = MainWindow(win.paths, dev=FIXTURES)
     qtbot.addWidget(other)
     other.settings.skip_animations = True
     assert other.continue_game()
-    assert other.ops.game.state_hash() == want and other.current_page() is other.expedition
+    assert other.ops.game.state_hash() == want and other.current_page() is page_of(other, "expedition")
     # undo: a choice that revealed nothing is taken back; a draw closes undo with the engine's reason
     g = win.ops.game
     for _ in range(200):
-        if g.over or g.can_undo(win.expedition.last_seat()):
+        if g.over or g.can_undo(page_of(win, "expedition").last_seat()):
             break
         seat = g.acting
-        win.expedition.submit(HeuristicBot(1).choose(g, seat))
-    if g.can_undo(win.expedition.last_seat()):
+        page_of(win, "expedition").submit(HeuristicBot(1).choose(g, seat))
+    if g.can_undo(page_of(win, "expedition").last_seat()):
         before = len(g.commands)
-        win.expedition.take_back()
+        page_of(win, "expedition").take_back()
         assert len(g.commands) == before - 1
     else:
-        win.expedition.take_back()
-        assert win.expedition.last_reason
+        page_of(win, "expedition").take_back()
+        assert page_of(win, "expedition").last_reason

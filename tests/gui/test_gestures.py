@@ -11,7 +11,7 @@ from engine.replay.game import ReplayGame
 from engine.replay.setup import ReplaySetup
 from matrix_gui.legendary import intents as legendary
 from matrix_gui.replay import intents as replay
-from tests.gui.conftest import drag, ref, scenario
+from tests.gui.conftest import drag, page_of, ref, scenario
 
 pytestmark = pytest.mark.gui
 
@@ -29,7 +29,7 @@ def round_trips(cmds, ix, gestures, intended) -> int:
 
 
 def test_legendary_drags_mean_their_commands(win):
-    films = [f.id for f in win.legendary.film_choices()]
+    films = [f.id for f in page_of(win).film_choices()]
     assert win.start_new("the_matrix" if "the_matrix" in films else films[0], 3, None, 11)
     game = win.ops.game
     rng = random.Random(11)
@@ -86,5 +86,5 @@ def test_a_drop_asks_the_engine_for_the_legal_commands_once(qtbot, win, monkeypa
     drag(qtbot, win, ("card", ref(win, "unplug", "p0.hand")), ("pile", "p0.play"))
     assert len(game.commands) == before + 1
     assert at_apply == [1]  # drag start and drop share one list; the engine judges the command once
-    win.view.commands_for(("pile", "p0.discard"))
+    page_of(win).view.commands_for(("pile", "p0.discard"))
     assert len(calls) == 2  # a new state version: asked again

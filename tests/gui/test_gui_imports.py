@@ -12,7 +12,6 @@ pytestmark = pytest.mark.gui
 GUI = Path(__file__).resolve().parents[2] / "matrix_gui"
 PAGES = ("matrix_gui.legendary", "matrix_gui.replay", "matrix_gui.expedition")
 RULESETS = ("engine.legendary", "engine.replay", "engine.expedition")
-CHOOSER = "mainwindow.py"  # the main window chooses the page (lazily, through its PAGES table)
 
 
 def _type_checking(node: ast.If) -> bool:
@@ -59,10 +58,38 @@ def test_shared_pieces_import_no_page():
     assert bad == set(), bad
 
 
-def test_shared_pieces_import_no_ruleset_and_no_page():
+def test_shared_pieces_import_no_ruleset():
     """Everything a ruleset needs (its cards, films, scenarios, setup errors, card text) is in its
-    page; the shared pieces, the main window included, reach a ruleset only through a page."""
+    page; the shared pieces, the main window included, reach a ruleset only through a page (built
+    from the page table, matrix_gui/pages.py)."""
     bad = {f"{p.name}: {m}" for p in GUI.glob("*.py") for m in imports(p)
-           if any(_within(m, pkg) for pkg in RULESETS)
-           or (p.name != CHOOSER and any(_within(m, pkg) for pkg in PAGES))}
+           if any(_within(m, pkg) for pkg in RULESETS)}
     assert bad == set(), bad
+
+
+START = """
+import sys, tempfile
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from matrix_gui.mainwindow import MainWindow
+from matrix_gui.paths import AppPaths
+win = MainWindow(AppPaths.default(tempfile.mkdtemp()))
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def test_a_new_window_asks_the_page_classes_and_builds_no_table(_home):
+    """Start-up stays lazy: the window asks each page class what it adds (a start page button, menu
+    entries), but no table piece, no ruleset of the engine and no card schema is imported before a
+    game starts."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True, env=env,
+                         cwd=GUI.parent, timeout=120, check=True).stdout.split()
+    assert {"matrix_gui.legendary.page", "matrix_gui.replay.page", "matrix_gui.expedition.page"} <= set(out)
+    heavy = ("matrix_gui.gestureview", "matrix_gui.keyedscene", "matrix_gui.animation",
+             "matrix_gui.cardfaces", "pydantic", *RULESETS)
+    assert [m for m in out if any(_within(m, h) for h in heavy)] == []

@@ -5,24 +5,25 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import scenario
+from tests.gui.conftest import page_of, scenario
 
 pytestmark = pytest.mark.gui
 
 
 def test_end_screen_shows_the_engines_cause_after_time_runs_out(qtbot, win):
     scenario(win, "active 0", "time 1", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
-    assert win.end_screen.isHidden()
-    qtbot.mouseClick(win.guide.end_turn, Qt.MouseButton.LeftButton)
+    assert page_of(win).guide.end.isHidden()
+    qtbot.mouseClick(page_of(win).guide.strip.end_turn, Qt.MouseButton.LeftButton)
     win.anim.finish_all()
     out = win.ops.game.observe(None)["outcome"]
     assert out["text"] == "LE-TIME-02: the Time Track reached 0"
-    assert win.end_screen.isVisible()
-    assert win.end_screen.headline.text() == "Defeat"
-    assert win.end_screen.cause.text() == "LE-TIME-02: the Time Track reached 0"
-    assert "turns" in win.end_screen.stats.text() and "Strikes taken" in win.end_screen.stats.text()
-    assert "Game over" in win.hud.values["turn"]
-    assert win.guide.end_turn.isHidden()
+    assert page_of(win).guide.end.isVisible()
+    assert page_of(win).guide.end.headline.text() == "Defeat"
+    assert page_of(win).guide.end.cause.text() == "LE-TIME-02: the Time Track reached 0"
+    stats = page_of(win).guide.end.stats.text()
+    assert "turns" in stats and "Strikes taken" in stats
+    assert "Game over" in page_of(win).hud.values["turn"]
+    assert page_of(win).guide.strip.end_turn.isHidden()
 
 
 def test_end_screen_names_the_defeated_player(qtbot, win):
@@ -30,39 +31,40 @@ def test_end_screen_names_the_defeated_player(qtbot, win):
              "put strike_roundhouse_kick p1.strikes", "put strike_bullet_graze p1.strikes",
              "put strike_bullet_graze strikes down", "effect 1 draw_strike")
     name = win.ops.game.observe(None)["players"][1]["name"]
-    assert win.end_screen.isVisible()
-    assert win.end_screen.cause.text() == f"LE-DEFEAT-09: {name} was defeated in Act 1"
+    assert page_of(win).guide.end.isVisible()
+    assert page_of(win).guide.end.cause.text() == f"LE-DEFEAT-09: {name} was defeated in Act 1"
 
 
 def test_continue_on_a_finished_game_shows_the_end_screen(qtbot, win):
     scenario(win, "active 0", "time 1", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
-    qtbot.keyClick(win.view, Qt.Key.Key_E)
+    qtbot.keyClick(page_of(win).view, Qt.Key.Key_E)
     win.anim.finish_all()
     assert win.ops.game.over
     win.back_to_start()
     assert win.pages.currentWidget() is win.start_page
     assert win.continue_game()
-    assert win.end_screen.isVisible()
-    assert win.end_screen.cause.text() == "LE-TIME-02: the Time Track reached 0"
-    assert "Over Phase" not in win.hud.values["turn"]
+    assert page_of(win).guide.end.isVisible()
+    assert page_of(win).guide.end.cause.text() == "LE-TIME-02: the Time Track reached 0"
+    assert "Over Phase" not in page_of(win).hud.values["turn"]
 
 
 def test_end_screen_buttons(qtbot, win):
     scenario(win, "active 0", "time 1", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
     win.act_end.trigger()
     win.anim.finish_all()
-    qtbot.mouseClick(win.end_screen.btn_log, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page_of(win).guide.end.btn_log, Qt.MouseButton.LeftButton)
     assert win.log.isVisible()
-    qtbot.mouseClick(win.end_screen.btn_start, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page_of(win).guide.end.btn_start, Qt.MouseButton.LeftButton)
     assert win.pages.currentWidget() is win.start_page
 
 
 def test_the_end_turn_button_ends_the_turn(qtbot, win):
     scenario(win, "active 0")
     g = win.ops.game
-    assert win.guide.end_turn.defaultAction() is win.act_end  # one action: menu, E and the button
-    assert win.guide.end_turn.isVisible()
-    qtbot.mouseClick(win.guide.end_turn, Qt.MouseButton.LeftButton)
+    end_turn = page_of(win).guide.strip.end_turn
+    assert end_turn.defaultAction() is win.act_end  # one action: menu, E and the button
+    assert page_of(win).guide.strip.end_turn.isVisible()
+    qtbot.mouseClick(page_of(win).guide.strip.end_turn, Qt.MouseButton.LeftButton)
     win.anim.finish_all()
     assert g.state.active == 1 and g.state.phase == "action"
 
@@ -70,11 +72,11 @@ def test_the_end_turn_button_ends_the_turn(qtbot, win):
 def test_the_next_step_prompt_follows_the_state(qtbot, win):
     scenario(win, "active 0")
     view = win.ops.game.observe(None)
-    first = win.guide.prompt.text()
+    first = page_of(win).guide.strip.prompt.text()
     assert first == view["next_step"] and first.startswith(view["players"][0]["name"] + ":")
     win.act_end.trigger()
     win.anim.finish_all()
-    second = win.guide.prompt.text()
+    second = page_of(win).guide.strip.prompt.text()
     assert second != first and second.startswith(view["players"][1]["name"] + ":")
     # a pending decision: the prompt is the decision's, naming who decides
     from engine.legendary import flow
@@ -85,19 +87,19 @@ def test_the_next_step_prompt_follows_the_state(qtbot, win):
     t.push({"op": "fx", "fx": {"verb": "discard", "amount": 1}, "src": g.state.piles["p1.hand"][0],
             "seat": 1})
     flow.run(t)
-    win.legendary.refresh()
-    assert "Discard a card (1 to go)" in win.guide.prompt.text()
+    win.ops.start(g)  # (the state was changed behind the operations layer: show the game again)
+    assert "Discard a card (1 to go)" in page_of(win).guide.strip.prompt.text()
 
 
 def test_objective_and_strike_forecast_are_on_screen(qtbot, win):
     scenario(win, "active 0", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
-    assert win.guide.objective.text() == "Defeat the Drill Agent."
-    assert win.guide.objective.isVisible() and win.guide.strikes.isVisible()
-    assert win.guide.strikes.text() == "Strikes this turn: Time -1"
-    assert "Drill Cop" in win.guide.strikes.toolTip()
-    assert win.guide.complete.isHidden()
+    assert page_of(win).guide.strip.objective.text() == "Defeat the Drill Agent."
+    assert page_of(win).guide.strip.objective.isVisible() and page_of(win).guide.strip.strikes.isVisible()
+    assert page_of(win).guide.strip.strikes.text() == "Strikes this turn: Time -1"
+    assert "Drill Cop" in page_of(win).guide.strip.strikes.toolTip()
+    assert page_of(win).guide.strip.complete.isHidden()
     scenario(win, "active 0", "put test_one_drill_agent defeated_enemies")
-    assert win.guide.complete.isVisible()
+    assert page_of(win).guide.strip.complete.isVisible()
 
 
 @pytest.mark.rule("LE-ACT-04")
@@ -127,13 +129,13 @@ def test_pointing_at_the_objective_shows_its_card_and_lights_where_it_is(qtbot, 
 
 def test_the_banner_appears_when_the_act_part_changes(qtbot, win):
     scenario(win, "active 0", "put test_one_drill_agent defeated_enemies")
-    assert not win.banner.isVisible()
+    assert not page_of(win).guide.banner.isVisible()
     win.act_objective.trigger()
     win.anim.finish_all()
     assert win.ops.game.state.part == 2
-    assert win.banner.isVisible()
-    assert "Act 1 Part 2" in win.banner.text()
-    qtbot.waitUntil(lambda: not win.banner.isVisible(), timeout=5000)
+    assert page_of(win).guide.banner.isVisible()
+    assert "Act 1 Part 2" in page_of(win).guide.banner.text()
+    qtbot.waitUntil(lambda: not page_of(win).guide.banner.isVisible(), timeout=5000)
 
 
 def test_status_bar_drops_a_stale_message_after_an_accepted_command(qtbot, win):
@@ -149,7 +151,7 @@ def test_hud_labels_do_not_overlap_and_scale(qtbot, win, size):
     scenario(win, "active 0", "world 0 real", "empty combat", "put test_one_drill_cop combat up")
     win.resize(*size)
     qtbot.wait(50)
-    hud = win.hud
+    hud = page_of(win).hud
     boxes = [w.geometry() for w in (hud.turn, hud.pool, hud.time, hud.act)]
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
@@ -173,15 +175,16 @@ def test_a_stalled_game_offers_give_up_beside_end_turn(qtbot, win, monkeypatch):
     sc.game.state.turn_no = stall_turns  # the last turn before the offer
     sc.game.rebase()
     win.ops.start(sc.game)
-    assert win.guide.give_up.isHidden()
-    qtbot.mouseClick(win.guide.end_turn, Qt.MouseButton.LeftButton)
+    strip, end = page_of(win).guide.strip, page_of(win).guide.end
+    assert strip.give_up.isHidden()
+    qtbot.mouseClick(strip.end_turn, Qt.MouseButton.LeftButton)
     win.anim.finish_all()
-    assert win.guide.give_up.isVisible() and win.guide.end_turn.isVisible()
-    assert f"no end has come in {stall_turns} turns" in win.guide.prompt.text()
+    assert strip.give_up.isVisible() and strip.end_turn.isVisible()
+    assert f"no end has come in {stall_turns} turns" in strip.prompt.text()
     asked = []
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *a: asked.append(a) or QMessageBox.StandardButton.Yes)
-    qtbot.mouseClick(win.guide.give_up, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(strip.give_up, Qt.MouseButton.LeftButton)
     win.anim.finish_all()
     assert asked and win.ops.game.state.result == "loss:conceded"
-    assert win.end_screen.isVisible() and win.guide.give_up.isHidden()
+    assert end.isVisible() and strip.give_up.isHidden()

@@ -8,15 +8,19 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import scenario
+from tests.gui.conftest import page_of, ref, scenario
 
 pytestmark = pytest.mark.gui
 
 FIGHT = ("active 0", "world 0 matrix", "empty combat", "put test_one_drill_cop combat up", "pool attack=6")
 
 
+def lit_items(win, light: str) -> list:
+    return [it for it in page_of(win).table.keyed_items() if light in it.marks]
+
+
 def hinted_items(win) -> list:
-    return [it for it in win.table.keyed_items() if "hint" in it.marks]
+    return lit_items(win, "hint")
 
 
 def ask(qtbot, win, how: str = "key"):
@@ -24,11 +28,11 @@ def ask(qtbot, win, how: str = "key"):
     said: list[str] = []
     win.statusBar().messageChanged.connect(lambda text: said.append(text))
     if how == "key":
-        qtbot.keyClick(win.view, Qt.Key.Key_H)
+        qtbot.keyClick(page_of(win).view, Qt.Key.Key_H)
     else:
-        qtbot.mouseClick(win.guide.hint, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: win.legendary.hinted is not None, timeout=20000)
-    return win.legendary.hinted, said
+        qtbot.mouseClick(page_of(win).guide.strip.hint, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page_of(win).hinted is not None, timeout=20000)
+    return page_of(win).hinted, said
 
 
 def test_h_thinks_then_marks_the_move_and_says_why(qtbot, win):
@@ -37,7 +41,7 @@ def test_h_thinks_then_marks_the_move_and_says_why(qtbot, win):
     advice, said = ask(qtbot, win)
     assert said[0] == "Thinking…", said  # the search runs off the GUI thread: the table says so first
     assert said[-1] == f"Hint: {advice.sentence}"
-    assert win.guide.prompt.text() == f"Hint: {advice.sentence}"
+    assert page_of(win).guide.strip.prompt.text() == f"Hint: {advice.sentence}"
     assert win.ops.game.is_legal(advice.command)
     marked = hinted_items(win)
     assert marked, "nothing on the table is marked"
@@ -46,7 +50,7 @@ def test_h_thinks_then_marks_the_move_and_says_why(qtbot, win):
 
 def test_the_hint_button_sits_beside_end_turn_and_counts_too(qtbot, win):
     scenario(win, *FIGHT)
-    strip = win.guide
+    strip = page_of(win).guide.strip
     assert strip.hint.isVisible() and strip.hint.defaultAction() is win.act_hint
     assert abs(strip.hint.y() - strip.end_turn.y()) < strip.end_turn.height()
     ask(qtbot, win, "button")
@@ -56,28 +60,28 @@ def test_the_hint_button_sits_beside_end_turn_and_counts_too(qtbot, win):
 def test_a_hint_goes_when_the_game_moves_on(qtbot, win):
     scenario(win, *FIGHT)
     advice, _ = ask(qtbot, win)
-    assert win.legendary.view.submit(advice.command)
+    assert page_of(win).view.submit(advice.command)
     win.anim.finish_all()
-    assert win.legendary.hinted is None and not hinted_items(win)
-    assert not win.guide.prompt.text().startswith("Hint:")
+    assert page_of(win).hinted is None and not hinted_items(win)
+    assert not page_of(win).guide.strip.prompt.text().startswith("Hint:")
     assert win.ops.game.hints == 1  # it was given: it stays counted
 
 
 def test_a_hint_for_a_table_that_moved_on_is_dropped_uncounted(qtbot, win):
     scenario(win, *FIGHT)
-    qtbot.keyClick(win.view, Qt.Key.Key_H)  # the look-ahead starts on a copy of this position...
-    assert win.legendary.view.submit(win.ops.legal()[0])  # ...and the player moves first
-    qtbot.waitUntil(lambda: not win.legendary.thinker.busy, timeout=20000)
+    qtbot.keyClick(page_of(win).view, Qt.Key.Key_H)  # the look-ahead starts on a copy of this position...
+    assert page_of(win).view.submit(win.ops.legal()[0])  # ...and the player moves first
+    qtbot.waitUntil(lambda: not page_of(win).thinker.busy, timeout=20000)
     qtbot.wait(50)
     win.anim.finish_all()
-    assert win.legendary.hinted is None and not hinted_items(win)
+    assert page_of(win).hinted is None and not hinted_items(win)
     assert win.ops.game.hints == 0
 
 
 def test_the_hint_count_survives_save_and_load(qtbot, win, tmp_path: Path):
     scenario(win, *FIGHT)
     ask(qtbot, win)
-    win.legendary._drop_hint()
+    page_of(win)._drop_hint()
     ask(qtbot, win)
     assert win.ops.game.hints == 2
     assert win.save_file(tmp_path / "g.json")
@@ -93,18 +97,18 @@ def test_the_end_screen_says_how_many_hints_were_used(qtbot, win):
     assert advice.command.verb in ("end", "move", "play", "recruit", "scan", "fight")
     win.act_end.trigger()
     win.anim.finish_all()
-    assert win.end_screen.isVisible()
-    assert "hints used: 1" in win.end_screen.stats.text()
-    assert win.guide.hint.isHidden()
+    assert page_of(win).guide.end.isVisible()
+    assert "hints used: 1" in page_of(win).guide.end.stats.text()
+    assert page_of(win).guide.strip.hint.isHidden()
 
 
 def test_no_hint_for_a_bot_or_a_finished_game(qtbot, win):
     win.start_game(_choice(["heuristic", "human"]))
     win.bots.toggle_pause()  # the bot's move waits: it is a bot's turn
     assert win.bots.seat_to_act() == 0
-    qtbot.keyClick(win.view, Qt.Key.Key_H)
-    assert "is played by a bot" in win.legendary.last_reason
-    assert not win.legendary.thinker.busy and win.ops.game.hints == 0
+    qtbot.keyClick(page_of(win).view, Qt.Key.Key_H)
+    assert "is played by a bot" in page_of(win).last_reason
+    assert not page_of(win).thinker.busy and win.ops.game.hints == 0
 
 
 def _choice(seats: list[str]):
@@ -158,6 +162,7 @@ class Ticks:
             self.thinking_started = None
 
 
+@pytest.mark.slow
 def test_a_bot_that_looks_ahead_plays_its_turns_without_freezing_the_table(qtbot, win):
     from engine.legendary.bots import BOTS
     from engine.legendary.carddb import load_db
@@ -177,11 +182,11 @@ def test_a_bot_that_looks_ahead_plays_its_turns_without_freezing_the_table(qtbot
     me = BOTS["heuristic"](2)
     mine = 0
     while mine < 6 and not game.over:
-        qtbot.waitUntil(lambda: game.over or (bots.seat_to_act() is None and not win.legendary.busy()),
+        qtbot.waitUntil(lambda: game.over or (bots.seat_to_act() is None and not page_of(win).busy()),
                         timeout=120000)
         if game.over:
             break
-        assert bots.refusal() is None and win.legendary.legal(), "the person was asked to wait on their move"
+        assert bots.refusal() is None and page_of(win).legal(), "the person was asked to wait on their move"
         apply_through_gui(qtbot, win, me.choose(game, seats={1}))
         mine += 1
     ticks.timer.stop()
@@ -198,7 +203,7 @@ def test_a_finished_games_hints_reach_the_records_view(qtbot, win):
     win.act_end.trigger()
     win.anim.finish_all()
     assert win.ops.game.over
-    text = records_markdown(win.campaigns.records())
+    text = records_markdown(page_of(win).campaign_desk().records())
     assert "Hints used" in text and text.rstrip().splitlines()[-1].endswith("| 1 |"), text
 
 
@@ -206,8 +211,46 @@ def test_no_hint_behind_the_hand_off_curtain(qtbot, win):
     from matrix_gui.newgame import NewGameChoice
 
     assert win.start_game(NewGameChoice("legendary", "the_matrix", 3, [], 4, traitor="ignorance_is_bliss"))
-    page = win.legendary
+    page = page_of(win)
     assert page.curtain.isVisible()
     qtbot.keyClick(win, Qt.Key.Key_H)
     assert "Hand the computer over first" in page.last_reason
     assert not page.thinker.busy and win.ops.game.hints == 0
+
+
+def test_mark_lights_cards_places_and_a_button_with_a_note_until_cleared(qtbot, win):
+    """``mark`` (the hint's call, and a lesson's): the items of the keys light up, the NEXT panel and
+    the status bar say the note, ("button", "end") marks End Turn; the next mark replaces it,
+    ``clear_marks`` puts the table back."""
+    scenario(win, "active 0", "hand 0 unplug unplug")
+    page, strip = page_of(win), page_of(win).guide.strip
+    card = ("card", ref(win, "unplug", "p0.hand"))
+    page.mark([card, ("pile", "p0.play"), ("button", "end")], "Play Unplug, then end your turn")
+    assert {it.key for it in hinted_items(win)} == {card, ("pile", "p0.play")}
+    assert strip.prompt.text() == "Play Unplug, then end your turn"
+    assert win.statusBar().currentMessage() == "Play Unplug, then end your turn"
+    assert strip.end_turn.property("hinted") and not strip.complete.property("hinted")
+    page.mark([("pile", "p0.discard")])
+    assert {it.key for it in hinted_items(win)} == {("pile", "p0.discard")}
+    assert not strip.end_turn.property("hinted")
+    page.clear_marks()
+    assert hinted_items(win) == [] and page.marked == {}
+    assert strip.prompt.text() == win.ops.game.observe(None)["next_step"]
+
+
+def test_marks_of_another_light_stay_beside_the_hints(qtbot, win):
+    """A lesson lights with its own light: the hint's marks come and go beside it, buttons too."""
+    scenario(win, "active 0", "hand 0 unplug unplug")
+    page, strip = page_of(win), page_of(win).guide.strip
+    card = ("card", ref(win, "unplug", "p0.hand"))
+    page.mark([card, ("button", "hint")], light="lesson")
+    page.mark([("pile", "p0.play"), ("button", "end")], "Play Unplug")
+    assert {it.key for it in lit_items(win, "lesson")} == {card}
+    assert {it.key for it in hinted_items(win)} == {("pile", "p0.play")}
+    assert strip.hint.property("hinted") and strip.end_turn.property("hinted")
+    page.clear_marks()
+    assert {it.key for it in lit_items(win, "lesson")} == {card} and hinted_items(win) == []
+    assert strip.hint.property("hinted") and not strip.end_turn.property("hinted")
+    assert strip.prompt.text() == win.ops.game.observe(None)["next_step"]
+    page.clear_marks("lesson")
+    assert lit_items(win, "lesson") == [] and not strip.hint.property("hinted") and page.marked == {}

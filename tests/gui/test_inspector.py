@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.gui.conftest import scenario
+from tests.gui.conftest import page_of, scenario
 
 pytestmark = pytest.mark.gui
 
 
 def test_hovering_a_card_shows_its_name_full_text_and_keyword_reminders(qtbot, win):
     scenario(win, "empty combat", "put test_one_drill_agent combat up")
-    view = win.view
+    view = page_of(win).view
     inspector = view.inspector
     assert not inspector.panel.isVisible()
     card = view.index().cards
@@ -31,7 +31,7 @@ def test_hovering_a_card_shows_its_name_full_text_and_keyword_reminders(qtbot, w
 
 def test_the_keyboard_zoom_shows_the_inspector_too(qtbot, win):
     scenario(win, "hand 0 unplug there_is_no_spoon")
-    view = win.view
+    view = page_of(win).view
     key = next(("card", cid) for cid, c in view.index().cards.items() if c.get("def") == "there_is_no_spoon")
     assert view.show_zoom(key)
     qtbot.waitUntil(view.inspector.panel.isVisible, timeout=3000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import ref, scenario
+from tests.gui.conftest import page_of, ref, scenario
 
 pytestmark = pytest.mark.gui
 
@@ -12,22 +12,22 @@ pytestmark = pytest.mark.gui
 def test_tab_to_a_card_and_enter_plays_it(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug")
     cid = ref(win, "unplug", "p0.hand")
-    win.view.setFocus()
-    order = win.view.focus_order()
+    page_of(win).view.setFocus()
+    order = page_of(win).view.focus_order()
     assert ("card", cid) in order
     for _ in range(len(order)):
-        qtbot.keyClick(win.view, Qt.Key.Key_Tab)
-        if win.view.focus_key == ("card", cid):
+        qtbot.keyClick(page_of(win).view, Qt.Key.Key_Tab)
+        if page_of(win).view.focus_key == ("card", cid):
             break
-    assert "focus" in win.view.table.item_for(("card", cid)).marks
-    qtbot.keyClick(win.view, Qt.Key.Key_Return)
+    assert "focus" in page_of(win).view.table.item_for(("card", cid)).marks
+    qtbot.keyClick(page_of(win).view, Qt.Key.Key_Return)
     assert cid in win.ops.game.state.piles["p0.play"]
 
 
 def test_number_keys_answer_a_decision(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug there_is_no_spoon", "effect 0 discard amount=1")
-    win.view.setFocus()
-    qtbot.keyClick(win.view, Qt.Key.Key_2)
+    page_of(win).view.setFocus()
+    qtbot.keyClick(page_of(win).view, Qt.Key.Key_2)
     assert win.ops.game.commands[-1] == "choose 1"
 
 
@@ -42,7 +42,7 @@ def test_e_ends_the_action_phase(qtbot, win):
 def test_context_menu_lists_the_items_actions_and_runs_them(qtbot, win):
     scenario(win, "world 0 matrix", "empty combat", "put test_one_drill_agent combat up", "pool attack=9")
     cid = ref(win, "test_one_drill_agent", "combat")
-    menu = win.view.build_menu(("card", cid))
+    menu = page_of(win).view.build_menu(("card", cid))
     texts = [a.text() for a in menu.actions()]
     assert any(t.startswith("Fight") for t in texts)
     assert any(t.startswith("Buy Time") for t in texts)
@@ -60,7 +60,7 @@ def test_context_menu_greys_out_the_usual_actions_the_engine_refuses(qtbot, win)
 
     scenario(win, "world 0 matrix", "empty combat", "put test_one_drill_agent combat up", "pool attack=0",
              "hand 0 unplug")
-    view, game = win.view, win.ops.game
+    view, game = page_of(win).view, win.ops.game
     agent = ref(win, "test_one_drill_agent", "combat")
     menu = view.build_menu(("card", agent))
     fight = next(a for a in menu.actions() if a.text().startswith("Fight"))
@@ -83,8 +83,8 @@ def test_context_menu_greys_out_the_usual_actions_the_engine_refuses(qtbot, win)
 
 def test_the_menu_key_opens_the_focused_items_menu(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug")
-    win.view.set_focus_key(("card", ref(win, "unplug", "p0.hand")))
-    menu = win.view.open_focus_menu()
+    page_of(win).view.set_focus_key(("card", ref(win, "unplug", "p0.hand")))
+    menu = page_of(win).view.open_focus_menu()
     assert any(a.text() == "Play Unplug" for a in menu.actions())
     menu.close()
 
@@ -99,23 +99,24 @@ def test_actions_menu_lists_every_legal_command(qtbot, win):
 def test_right_click_zooms_a_card_to_readable_size(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug")
     cid = ref(win, "unplug", "p0.hand")
-    pos = win.view.item_center(("card", cid))
-    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.RightButton, pos=pos)
-    assert win.view.zoom.isVisible()
-    assert win.view.zoom.pixmap().height() / win.view.zoom.pixmap().devicePixelRatio() >= 280
-    win.view._last_menu.close()
+    pos = page_of(win).view.item_center(("card", cid))
+    qtbot.mouseClick(page_of(win).view.viewport(), Qt.MouseButton.RightButton, pos=pos)
+    assert page_of(win).view.zoom.isVisible()
+    zoomed = page_of(win).view.zoom.pixmap()
+    assert zoomed.height() / zoomed.devicePixelRatio() >= 280
+    page_of(win).view._last_menu.close()
 
 
 def test_hover_zooms_after_a_moment(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug")
-    pos = win.view.item_center(("card", ref(win, "unplug", "p0.hand")))
-    qtbot.mouseMove(win.view.viewport(), pos=pos)
-    qtbot.waitUntil(win.view.zoom.isVisible, timeout=2000)
+    pos = page_of(win).view.item_center(("card", ref(win, "unplug", "p0.hand")))
+    qtbot.mouseMove(page_of(win).view.viewport(), pos=pos)
+    qtbot.waitUntil(page_of(win).view.zoom.isVisible, timeout=2000)
 
 
 def test_game_log_reads_the_events(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug")
-    win.view.activate(("card", ref(win, "unplug", "p0.hand")))
+    page_of(win).view.activate(("card", ref(win, "unplug", "p0.hand")))
     assert any("plays Unplug" in line for line in win.log.lines())
 
 
@@ -130,8 +131,8 @@ def test_new_game_dialog_remembers_the_last_setup(qtbot, win):
     from matrix_gui.dialogs import NewGameDialog
     from matrix_gui.settings import LastSetup, Settings
 
-    films = win.legendary.film_choices()
-    dlg = NewGameDialog(films, win.legendary.avatar_name, LastSetup(film="test", players=3, seed="42"), win)
+    films = page_of(win).film_choices()
+    dlg = NewGameDialog(films, page_of(win).avatar_name, LastSetup(film="test", players=3, seed="42"), win)
     assert dlg.film.currentData() == "test" and dlg.players.value() == 3 and dlg.seed.text() == "42"
     assert sum(b.isVisibleTo(dlg) for b in dlg.avatar_boxes) == 3
     assert [dlg.film.itemData(i) for i in range(dlg.film.count())] == [f.id for f in films]

@@ -6,6 +6,8 @@ import pytest
 from matrix_gui.layout import fitted, spread_positions
 from matrix_gui.legendary.layout import RowSpaceInfo, compute
 
+pytestmark = pytest.mark.gui
+
 ROW = [RowSpaceInfo(f"S{i}", i, i in (0, 2)) for i in range(5)]
 
 

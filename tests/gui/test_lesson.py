@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from engine.core.commands import Command
 from matrix_gui.legendary.intents import gestures, intended
 from matrix_gui.legendary.lesson import LIGHT, LessonPanel
-from tests.gui.conftest import view_drag
+from tests.gui.conftest import menu_action, page_of, start_button, view_drag
 
 pytestmark = pytest.mark.gui
 
@@ -22,15 +22,19 @@ def coach_of(win):
     return coach
 
 
-def page_of(win):
-    return win.table_page("legendary")
-
-
 def start_lesson(qtbot, win) -> None:
     """Learn to Play from the start page's button."""
     win.back_to_start()
-    qtbot.mouseClick(win.btn_learn, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(start_button(win, "Learn to Play"), Qt.MouseButton.LeftButton)
     coach_of(win)
+
+
+def question(win):
+    """The Resume / Start Over question on show."""
+    from PySide6.QtWidgets import QMessageBox
+
+    return next(b for b in win.findChildren(QMessageBox)
+                if b.isVisible() and b.windowTitle() == "Learn to Play")
 
 
 def panels_shown(win) -> list:
@@ -167,8 +171,9 @@ def test_leave_then_resume_where_it_was_left_or_start_over(qtbot, win):
     assert not win.paths.autosave.exists()  # the guided game never autosaves as the player's game
     assert not win.btn_continue.isEnabled()
 
-    qtbot.mouseClick(win.btn_learn, Qt.MouseButton.LeftButton)  # a guided game is saved: ask first
-    box = win.lesson_question
+    # a guided game is saved: ask first
+    qtbot.mouseClick(start_button(win, "Learn to Play"), Qt.MouseButton.LeftButton)
+    box = question(win)
     qtbot.mouseClick(next(b for b in box.buttons() if b.text() == "Resume"), Qt.MouseButton.LeftButton)
     again = coach_of(win)
     assert again is not coach and panels_shown(win) == [again.panel]
@@ -179,8 +184,8 @@ def test_leave_then_resume_where_it_was_left_or_start_over(qtbot, win):
     assert again.progress.index == 2
 
     win.back_to_start()
-    qtbot.mouseClick(win.btn_learn, Qt.MouseButton.LeftButton)
-    box = win.lesson_question
+    menu_action(win, "Help", "&Learn to Play").trigger()  # (the Help menu's entry asks the same)
+    box = question(win)
     qtbot.mouseClick(next(b for b in box.buttons() if b.text() == "Start Over"), Qt.MouseButton.LeftButton)
     fresh = coach_of(win)
     assert fresh.progress.index == 0 and win.ops.game.commands == []
@@ -190,11 +195,9 @@ def test_a_damaged_progress_file_is_said_and_start_over_still_works(qtbot, win):
     start_lesson(qtbot, win)
     coach_of(win).panel.leave.click()
     (win.paths.tutorial / "progress.json").write_text("{not json", encoding="utf-8")
-    from matrix_gui.legendary.lesson import learn_to_play
-
-    assert not learn_to_play(win, resume=True)
+    assert not page_of(win).learn_to_play(resume=True)
     assert "progress.json cannot be read" in win.last_error and "Start Over" in win.last_error
-    assert learn_to_play(win, resume=False) and coach_of(win).progress.index == 0
+    assert page_of(win).learn_to_play(resume=False) and coach_of(win).progress.index == 0
 
 
 def test_outside_the_hint_step_h_and_the_keys_say_the_steps_hint(qtbot, win):

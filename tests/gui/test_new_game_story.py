@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from matrix_gui.newgame import STORY
+from tests.gui.conftest import page_of
 
 pytestmark = pytest.mark.gui
 
@@ -13,7 +14,7 @@ def dialog(win):
     from matrix_gui.dialogs import NewGameDialog
     from matrix_gui.settings import LastSetup
 
-    page = win.legendary
+    page = page_of(win)
     return NewGameDialog(page.film_choices(), page.avatar_name, LastSetup(players=2), win,
                          story=page.story_choices(), check=page.check_choice)
 
@@ -79,7 +80,7 @@ def test_a_traitor_mode_is_offered_and_refused_outside_3_to_5_players(qtbot, win
     assert dlg.result() == dlg.DialogCode.Accepted
     assert dlg.choice().traitor == "ignorance_is_bliss"
     assert win.start_game(dlg.choice())
-    assert win.legendary.covered  # a secret game starts behind the hand-off curtain
+    assert page_of(win).covered  # a secret game starts behind the hand-off curtain
 
 
 @pytest.mark.rule("LE-TRAITOR-01")
@@ -143,7 +144,7 @@ def test_difficulty_options_reach_the_game_and_the_supply_limit_is_shown(qtbot, 
     last = dlg.last_setup()
     from matrix_gui.dialogs import NewGameDialog
 
-    page = win.legendary
+    page = page_of(win)
     dlg2 = NewGameDialog(page.film_choices(), page.avatar_name, last, win, story=page.story_choices())
     qtbot.addWidget(dlg2)
     assert dlg2.variants() == ["time_is_running_out", "not_ready_to_be_unplugged"]

@@ -43,6 +43,19 @@ def test_a_coach_narrows_the_legal_moves_and_refuses_the_others_before_the_engin
     assert ops.submit(Command("end")).accepted
 
 
+def test_a_coach_set_or_let_go_without_a_new_version_narrows_the_next_call(qtbot, tmp_path, game):
+    """``legal`` keeps the engine's list per version and narrows it at each call: a coach that comes,
+    changes or lets go with no new command (a hint moves a step on, Play On) counts at once."""
+    ops = Operations(autosave=tmp_path / "autosave.json")
+    ops.start(game, coach=OnlyEnd())
+    version = ops.version
+    assert [c.verb for c in ops.legal()] == ["end"]
+    ops.coach = None  # (Play On)
+    assert ops.legal() == game.legal_commands() and len(ops.legal()) > 1
+    ops.coach = OnlyEnd()
+    assert [c.verb for c in ops.legal()] == ["end"] and ops.version == version
+
+
 def test_a_new_game_drops_the_coach(qtbot, tmp_path, game):
     ops = Operations(autosave=tmp_path / "autosave.json")
     ops.start(game, coach=OnlyEnd())

@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from matrix_gui.records import CampaignRecord, GameRecord, note_game, summarize
 from matrix_gui.recordsview import CAMPAIGN_COLUMNS, WIN_COLUMNS, RecordsDialog
+from tests.gui.conftest import menu_action
 
 pytestmark = pytest.mark.gui
 
@@ -31,7 +32,7 @@ def test_wins_by_film_come_by_film_and_player_count_and_sort_by_a_header_click(q
     for film, players, n in games:  # noted in no order: the view orders them
         for _ in range(n):
             note_game(path, GameRecord(film, players, "major"))
-    win.act_records.trigger()
+    menu_action(win, "Game", "&Records…").trigger()
     table = win.records_view.wins
     assert table.isVisibleTo(win.records_view)
     films, players = column(table, "Film", WIN_COLUMNS), column(table, "Players", WIN_COLUMNS)

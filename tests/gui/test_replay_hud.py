@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel
 from engine.replay.bots import HeuristicBot
 from tests.gui.replay_helpers import start
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 SEED = 5  # heuristic bots: a whole game of ~220 commands, ending with the result shown
 
 

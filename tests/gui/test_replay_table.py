@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from engine.core.commands import Command
 from engine.replay.bots import HeuristicBot
 from engine.replay.game import ReplayGame
-from tests.gui.conftest import FIXTURES
+from tests.gui.conftest import FIXTURES, page_of
 from tests.gui.engine_calls import engine_mutations
 from tests.gui.replay_helpers import hand_over, rclick, rdrag, start
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def play(win, n: int, seed: int = 3) -> None:
     """Let heuristic bots play ``n`` commands through the controller, taking each hand-off."""
-    table = win.replay
+    table = page_of(win, "replay")
     game = win.ops.game
     bots = (HeuristicBot(seed), HeuristicBot(seed + 1))
     for _ in range(n):
@@ -55,15 +55,15 @@ def test_new_game_dialog_starts_a_replay_game(qtbot, win):
     QTimer.singleShot(0, fill)
     win.new_game_dialog()
     assert seen == {"film_hidden": True, "curtain_shown": True}
-    assert win.replay_active() and win.pages.currentWidget() is win.replay
+    assert page_of(win, "replay").game is not None and win.pages.currentWidget() is page_of(win, "replay")
     game = win.ops.game
     assert game.setup.seed == 11 and game.acting == 0
-    table = win.replay
+    table = page_of(win, "replay")
     assert table.covered and table.curtain.title == "Pass the computer to the Humans"
     assert win.settings.last_setup.ruleset == "replay"
     hand_over(qtbot, table, "space")
     assert table.front == 0 and len(table.scene.hand_ids(0)) == 8 and not table.scene.hand_ids(1)
-    assert win.hud is not None and table.hud.values["mp"] == "MP 0/20"
+    assert page_of(win).hud is not None and table.hud.values["mp"] == "MP 0/20"
 
 
 def test_save_continue_and_load_give_the_same_game(qtbot, win, tmp_path):
@@ -77,9 +77,9 @@ def test_save_continue_and_load_give_the_same_game(qtbot, win, tmp_path):
 
     assert read_save_any(path)[0] == "replay"
     assert win.start_new("test", 1, None, 3)  # a Legendary game in between
-    assert not win.replay_active() and win.pages.currentWidget() is win.legendary
+    assert page_of(win, "replay").game is None and win.pages.currentWidget() is page_of(win)
     assert win.load_file(path)
-    assert win.replay_active() and win.ops.game.state_hash() == want
+    assert page_of(win, "replay").game is not None and win.ops.game.state_hash() == want
     assert table.covered and table.pending == win.ops.game.acting  # hands stay hidden after a load
     # Continue: the autosave of the last command, in a fresh window too
     assert win.start_replay(9)
@@ -91,8 +91,8 @@ def test_save_continue_and_load_give_the_same_game(qtbot, win, tmp_path):
     qtbot.addWidget(other)
     other.settings.skip_animations = True
     assert other.continue_game()
-    assert other.replay_active() and other.ops.game.state_hash() == want
-    assert other.replay.covered
+    assert page_of(other, "replay").game is not None and other.ops.game.state_hash() == want
+    assert page_of(other, "replay").covered
 
 
 def test_a_refused_drag_shows_the_engines_reason(qtbot, win):
@@ -200,6 +200,7 @@ def test_dice_tumble_then_show_the_rolled_faces(qtbot, win):
     assert panel.rolling is None and panel.view == table.observe()
 
 
+@pytest.mark.slow
 def test_screenshot_of_a_replay_table(tmp_path, _home):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MATRIX_TABLETOP_HOME=str(_home))

@@ -10,6 +10,7 @@ from engine.replay.bots import HeuristicBot
 from engine.replay.carddb import default_db
 from matrix_gui.replay import new_game
 from matrix_gui.replay.faces import badge_text
+from tests.gui.conftest import page_of
 from tests.gui.replay_helpers import hand_over, rdrag, start
 
 pytestmark = pytest.mark.gui
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.gui
 
 def pixel(win, item, x: float, y: float) -> QColor:
     """The colour the window shows at point (x, y) of a scene item."""
-    view = win.replay.view
+    view = page_of(win, "replay").view
     p = view.mapFromScene(item.mapToScene(QPointF(x, y)))
     return view.viewport().grab().toImage().pixelColor(p)
 
@@ -99,7 +100,7 @@ def test_cards_looked_at_are_shown_to_the_looker_only(qtbot, win):
     dream = next(c for c in s.piles["p0.deck"] if s.defs[c] == "dream_visions")
     s.piles["p0.deck"].remove(dream)
     s.piles["p0.hand"].append(dream)
-    table = win.replay
+    table = page_of(win, "replay")
     win.ops.start(game)
     hand_over(qtbot, table, "space")
     rdrag(qtbot, win, ("card", dream), ("pile", "arena"))  # an instant Event, at the Humans' draw

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.replay.bots import HeuristicBot
+from tests.gui.conftest import page_of
 from tests.gui.replay_helpers import apply_through_gui, hand_over, start
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 SEED = 5  # heuristic bots: ~220 commands, ~120 hand-offs, every verb (take, recall, plug, mission...)
 
 
@@ -53,7 +54,7 @@ def test_a_whole_replay_game_through_the_gui_with_the_curtain_at_each_hand_off(q
         assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {table.last_reason}"
         previous = seat
     assert game.over, "the game did not finish"
-    assert game.state.result and win.replay.hud.values["result"]
+    assert game.state.result and page_of(win, "replay").hud.values["result"]
     assert table.end.isVisible()  # the end screen, with the engine's rule and cause
     assert table.end.cause.text() == game.observe(None)["outcome"]["text"]
     assert curtains == table.handoffs and curtains > 10

@@ -10,7 +10,7 @@ import pytest
 
 from engine.legendary.scenario import Scenario
 from matrix_gui.legendary.tablefacts import beneath_moves, strike_limit
-from tests.gui.conftest import drag
+from tests.gui.conftest import drag, page_of
 
 pytestmark = pytest.mark.gui
 
@@ -26,18 +26,18 @@ def start(win, name: str, *lines: str) -> Scenario:
     assert sc.game is not None and not sc.failures
     sc.game.rebase()
     win.ops.start(sc.game)
-    win.view.refit()
+    page_of(win).view.refit()
     return sc
 
 
 def item(win, cid: int):
-    it = win.view.table.item_for(("card", cid))
+    it = page_of(win).view.table.item_for(("card", cid))
     assert it is not None
     return it
 
 
 def area_pos(win, name: str) -> tuple[float, float]:
-    a = win.view.table.areas[name].area
+    a = page_of(win).view.table.areas[name].area
     return a.x, a.y
 
 
@@ -67,7 +67,7 @@ def test_the_flying_line_lies_beneath_its_dock_space_not_among_the_real_world_en
     sc = start(win, LINE)
     cid, pos = line_card(win)
     assert (cid, pos) == (sc.ref("line"), 2) and cid in win.ops.game.state.piles["real_world"]
-    table = win.view.table
+    table = page_of(win).view.table
     it = item(win, cid)
     assert it.pile == f"beneath.{pos}"
     assert (it.pos().x(), it.pos().y()) == area_pos(win, f"beneath.{pos}")
@@ -100,7 +100,7 @@ def test_a_refused_flight_snaps_back_and_shows_the_engines_reason(qtbot, win):
     assert win.ops.game.state_hash() == h and line_card(win) == (cid, pos)
     why = win.ops.game.check("fly recruit")
     want = f"{why.rule}: {why.reason}"
-    assert why.rule == "LE-CARD-22" and win.view.last_reason == want
+    assert why.rule == "LE-CARD-22" and page_of(win).view.last_reason == want
     assert want in win.statusBar().currentMessage()
 
 
@@ -120,13 +120,13 @@ def test_the_actions_menu_flies_the_line(qtbot, win):
 def test_reaching_zion_closes_the_lane_and_the_line_lies_in_the_discarded_pile(qtbot, win):
     start(win, LINE, "pool recruit=8 attack=0", "> fly recruit", "> fly recruit", "> fly recruit")
     cid, pos = line_card(win)
-    assert pos == 5 and win.view.table.layout.lane is not None
+    assert pos == 5 and page_of(win).view.table.layout.lane is not None
     drag(qtbot, win, ("pool", 0), ("card", cid))  # from beneath Dock 5 to beneath Zion: completed
     win.anim.finish_all()
     assert win.ops.game.state.mods.beneath_dock is None
-    table = win.view.table
+    table = page_of(win).view.table
     assert table.layout.lane is None and not [k for k in table.areas if k.startswith("beneath.")]
-    assert win.view.table.item_for(("card", cid)) is None  # the Discarded pile is one stack
+    assert page_of(win).view.table.item_for(("card", cid)) is None  # the Discarded pile is one stack
     assert table.pile_cards("discarded")[-1]["id"] == cid
 
 
@@ -167,17 +167,17 @@ def test_the_strike_limit_shows_on_the_strike_discard_and_in_the_forecast(qtbot,
     view = win.ops.game.observe(None)
     limit = strike_limit(view)
     assert "Go Up, Over Them." in limit and "at most 1 Strike card" in limit
-    note = win.view.table.strike_limit
-    sd = win.view.table.areas["strike_discard"].area
+    note = page_of(win).view.table.strike_limit
+    sd = page_of(win).view.table.areas["strike_discard"].area
     assert note.isVisible() and note.toolTip() == limit and note.lines[1] == "1 card a turn"
     assert sd.x - 10 <= note.sceneBoundingRect().center().x() <= sd.x + sd.w + 10
-    assert limit in win.legendary.guide.strip.strikes.text()
+    assert limit in page_of(win).guide.strip.strikes.text()
 
 
 def test_no_strike_limit_no_plate(qtbot, win):
     start(win, GUARD)
-    assert not win.view.table.strike_limit.isVisible()
-    assert "Strike card on" not in win.legendary.guide.strip.strikes.text()
+    assert not page_of(win).view.table.strike_limit.isVisible()
+    assert "Strike card on" not in page_of(win).guide.strip.strikes.text()
 
 
 @pytest.mark.rule("LE-CARD-41")
@@ -195,7 +195,7 @@ SMITHS = "revolutions_part3_smiths.scn"
 
 def smith_marks(win) -> list[tuple[int, str, bool, bool]]:
     """Each shown Smith plate: the Row space it stands in, its number, deleted, next."""
-    table = win.view.table
+    table = page_of(win).view.table
     out = []
     for it in table.smiths:
         if not it.isVisible():
@@ -214,10 +214,10 @@ def test_the_smiths_stand_in_the_row_spaces_with_their_numbers_and_the_fallen_on
     assert passed == 2 and len(numbers) == 5
     assert smith_marks(win) == [(i, n, i < passed, i == passed) for i, n in enumerate(numbers)]
     # the Deletion Program stands just left of the Smith it has reached, pointing at him
-    dp = win.view.table.deletion.sceneBoundingRect()
-    space = win.view.table.areas[f"row.{passed}"].area
-    assert win.view.table.deletion.isVisible() and dp.right() <= space.x + 4 and dp.right() >= space.x - 20
-    assert str(numbers[passed]) in win.view.table.deletion.toolTip()
+    dp = page_of(win).view.table.deletion.sceneBoundingRect()
+    space = page_of(win).view.table.areas[f"row.{passed}"].area
+    assert page_of(win).view.table.deletion.isVisible() and space.x - 20 <= dp.right() <= space.x + 4
+    assert str(numbers[passed]) in page_of(win).view.table.deletion.toolTip()
 
 
 @pytest.mark.rule("LE-CARD-17", "LE-CARD-18")
@@ -234,13 +234,13 @@ def test_a_time_step_from_the_actions_menu_fells_the_next_smith_and_moves_the_de
         assert g.state.time == to
     assert g.state.mods.smiths_passed == 3
     assert [m[2] for m in smith_marks(win)] == [True, True, True, False, False]
-    space = win.view.table.areas["row.3"].area
-    assert abs(win.view.table.deletion.sceneBoundingRect().right() - space.x) < 20
+    space = page_of(win).view.table.areas["row.3"].area
+    assert abs(page_of(win).view.table.deletion.sceneBoundingRect().right() - space.x) < 20
 
 
 def test_no_smiths_no_marks(qtbot, win):
     start(win, LINE)
-    assert smith_marks(win) == [] and not win.view.table.deletion.isVisible()
+    assert smith_marks(win) == [] and not page_of(win).view.table.deletion.isVisible()
 
 
 @pytest.mark.rule("LE-CARD-40")

@@ -181,3 +181,28 @@ def test_undo_says_what_it_undid_and_why_it_cannot(qtbot, win):
     message = win.statusBar().currentMessage()
     assert message.startswith("cannot undo: the last move revealed something new (")
     assert "card_moved" not in message and "'end'" not in message
+
+
+def test_a_refusal_and_its_rule_link_last_until_the_next_command_or_game(qtbot, win):
+    setup = ("world 0 matrix", "empty row.0 row.1 row.2 row.3 row.4 combat",
+             "put test_one_drill_cop row.0 down", "pool attack=0")
+    scenario(win, *setup)
+    link, bar = win.rule_link, win.statusBar()
+    why = win.ops.game.check("move real subway")
+    assert why is not None
+
+    def refused() -> None:
+        drag(qtbot, win, ("rsi", 0), ("phone", "subway"))
+        assert link.isVisible() and link.text() == f"Rules: {why.rule}"
+        assert bar.currentMessage().startswith(f"{why.rule}: ")
+
+    refused()
+    win.submit_verb("end")  # a command done: the refusal is no longer true
+    assert link.isHidden() and bar.currentMessage() == ""
+    scenario(win, *setup)
+    refused()
+    qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # refused, with no rule
+    assert link.isHidden() and bar.currentMessage().startswith("cannot undo")
+    refused()
+    scenario(win, *setup)  # another game
+    assert link.isHidden() and bar.currentMessage() == ""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.gui.conftest import FIXTURES, drag, ref, scenario
+from tests.gui.conftest import FIXTURES, drag, page_of, ref, scenario
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ def test_undo_with_ctrl_z_inside_the_undo_window(qtbot, win):
     assert win.ops.game.state_hash() != before
     qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert win.ops.game.state_hash() == before
-    assert win.view.table.pile_cards("p0.play") == []
+    assert page_of(win).view.table.pile_cards("p0.play") == []
 
 
 def test_undo_outside_the_window_shows_why(qtbot, win):
@@ -77,6 +77,7 @@ def test_a_bad_save_shows_why_and_is_left_untouched(qtbot, win):
     assert win.ops.game is None
 
 
+@pytest.mark.slow
 def test_kill_mid_game_then_continue_restores_the_same_state(qtbot, win, _home):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", MATRIX_TABLETOP_HOME=str(_home))
     proc = subprocess.Popen([sys.executable, "-m", "matrix_gui.app", "--dev", str(FIXTURES), "--film", "test",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.legendary.scenario import Scenario
-from tests.gui.conftest import drag
+from tests.gui.conftest import drag, page_of
 
 pytestmark = pytest.mark.gui
 
@@ -31,7 +31,7 @@ def start(win, *lines: str):
     assert sc.game is not None and not sc.failures
     sc.game.rebase()
     win.ops.start(sc.game)
-    win.view.refit()
+    page_of(win).view.refit()
     return sc.game.state
 
 
@@ -44,15 +44,15 @@ def test_the_attack_token_dropped_on_the_time_track_raises_it_a_step(qtbot, win)
     assert (s.time, s.turn.attack) == (6, 1)
     drag(qtbot, win, POOL, TIME_TRACK)  # 1 Attack left: the engine refuses and says why
     assert (s.time, s.turn.attack) == (6, 1)
-    assert "LE-CARD-50" in win.view.last_reason
+    assert "LE-CARD-50" in page_of(win).view.last_reason
 
 
 @pytest.mark.rule("LE-CARD-51")
 def test_the_time_tracks_own_action_takes_attack_from_it(qtbot, win):
     s = start(win, "time 5", "put neo_reloaded_stops_the_bullets p0.play", "pool attack=0")
-    assert win.view.activate(TIME_TRACK)
+    assert page_of(win).view.activate(TIME_TRACK)
     assert (s.time, s.turn.attack) == (5, 5)  # Time 5 x 1 Neo Hero in play
-    assert not win.view.activate(TIME_TRACK)  # once a turn, and never after raising
+    assert not page_of(win).view.activate(TIME_TRACK)  # once a turn, and never after raising
     assert s.turn.attack == 5
 
 

@@ -111,6 +111,31 @@ def test_stepping_shows_no_ways_to_play_and_the_step_keys_keep_working(qtbot, wi
     assert strip.end_turn.isVisible() and strip.hint.isVisible()
 
 
+def test_a_step_taken_with_the_command_box_focused_is_taken_once(qtbot, win, tmp_path):
+    """The "Go to command" box reports an edit on every focus loss; a step that raises the curtain
+    takes the focus from it, which must not step again (back to the box's old number, without end)."""
+    from engine.replay.game import ReplayGame
+    from engine.replay.setup import ReplaySetup
+
+    game = ReplayGame.new(ReplaySetup(seed=4))
+    for _ in range(10):
+        assert game.apply(game.legal_commands(game.acting)[0]).accepted
+    path = tmp_path / "replay.json"
+    game.save(path)
+    assert win.step_through(path)
+    bar, shown = win.stepbar, []
+    win.ops.game_replaced.connect(lambda: shown.append(bar.position))  # a jump
+    win.ops.events_applied.connect(lambda _: shown.append(bar.position))  # one step forward
+    win.activateWindow()
+    for step, k in ((bar.last.trigger, 10), (bar.first.trigger, 0), (lambda: bar.go(5), 5),
+                    (bar.forward.trigger, 6), (bar.back.trigger, 5)):
+        bar.jump.setFocus()
+        qtbot.waitUntil(bar.jump.hasFocus)
+        step()
+        assert bar.position == k and bar.jump.value() == k
+    assert shown == [10, 0, 5, 6, 5]
+
+
 def test_stop_leaves_the_saved_game_untouched(qtbot, win, saved):
     path, _ = saved
     before = path.read_bytes()

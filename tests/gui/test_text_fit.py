@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel
 
 from matrix_gui.newgame import NewGameChoice
+from tests.gui.conftest import page_of
 from tests.gui.textfit import SIZES, painted, resize, widgets
 
 pytestmark = pytest.mark.gui
@@ -350,7 +351,7 @@ def some_records(win) -> None:
     for result in ("major", "loss:time", "minor", "major"):
         note_game(win.paths.data / RECORDS_FILE, GameRecord("The Matrix", 2, result, hints=1))
     note_game(win.paths.data / RECORDS_FILE, GameRecord("Reloaded", 4, "loss:strikes"))
-    win.campaigns.create(["neo", "morpheus"], name="Trilogy night")
+    page_of(win).campaign_desk().create(["neo", "morpheus"], name="Trilogy night")
 
 
 def test_the_records_fit_without_blank_room(qtbot, win):

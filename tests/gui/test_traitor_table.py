@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from matrix_gui.newgame import NewGameChoice
+from tests.gui.conftest import page_of
 from tests.gui.test_whole_game import apply_through_gui
 
 pytestmark = pytest.mark.gui
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.gui
 def secret_cards_shown(win, front: int | None) -> list[str]:
     """Face-up items of cards that lie in another seat's hand or hidden pile (none may be shown)."""
     s = win.ops.game.state
-    page = win.legendary
+    page = page_of(win)
     out = []
     for p in s.players:
         if p.seat == front:
@@ -30,12 +31,13 @@ def secret_cards_shown(win, front: int | None) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-TRAITOR-07", "LE-TRAITOR-20")
 def test_a_four_player_ignorance_is_bliss_game_through_the_gui_with_the_curtain(qtbot, win):
     from engine.legendary.bots import BOTS
 
     assert win.start_game(NewGameChoice("legendary", "the_matrix", 4, [], 11, traitor="ignorance_is_bliss"))
-    page = win.legendary
+    page = page_of(win)
     game = win.ops.game
     bot = BOTS["heuristic"](11)
     handoffs = 0
@@ -59,7 +61,7 @@ def test_a_four_player_ignorance_is_bliss_game_through_the_gui_with_the_curtain(
         cmd = bot.choose(game)
         how = apply_through_gui(qtbot, win, cmd)
         ways[how] = ways.get(how, 0) + 1
-        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {win.view.last_reason}"
+        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {page_of(win).view.last_reason}"
         game = win.ops.game
     assert game.over, "the game did not finish"
     assert handoffs >= 8 and ways.get("drag", 0) > 20
@@ -74,7 +76,7 @@ def test_dragging_the_attack_token_onto_a_players_avatar_strikes_them(qtbot, win
 
     scn = Path(__file__).resolve().parents[1] / "scenarios" / "traitor_table.scn"
     assert win.start_scenario(scn)
-    page = win.legendary
+    page = page_of(win)
     if page.covered:
         qtbot.mouseClick(page.curtain, Qt.MouseButton.LeftButton)
     s = win.ops.game.state
@@ -86,7 +88,7 @@ def test_dragging_the_attack_token_onto_a_players_avatar_strikes_them(qtbot, win
     assert s.turn.attack == 12 - health
     # Trinity is in the other world (the Matrix): the same drag is refused with the rule
     drag(qtbot, win, ("pool", 0), ("pile", "p2.avatar"))
-    assert "LE-TRAITOR-14" in win.view.last_reason
+    assert "LE-TRAITOR-14" in page_of(win).view.last_reason
 
 
 def test_the_game_menu_gives_a_game_up(qtbot, win):

@@ -7,14 +7,14 @@ from PySide6.QtCore import Qt
 
 from engine.core.commands import Command
 from matrix_gui.legendary.intents import gestures, intended
-from tests.gui.conftest import click, drag
+from tests.gui.conftest import click, drag, page_of
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 
 def apply_through_gui(qtbot, win, cmd: Command) -> str:
     """Do ``cmd`` the way a player would; return how it was done."""
-    view = win.view
+    view = page_of(win).view
     ix = view.index()
     legal = set(win.ops.legal())
     for s, t in gestures(cmd, ix):
@@ -64,7 +64,7 @@ def play_through_gui(qtbot, win, bot, limit: int = 5000) -> dict[str, int]:
         cmd = bot.choose(game)
         how = apply_through_gui(qtbot, win, cmd)
         ways[how] = ways.get(how, 0) + 1
-        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {win.view.last_reason}"
+        assert len(game.commands) == n + 1, f"{how} of {cmd} did nothing: {page_of(win).view.last_reason}"
         game = win.ops.game
     return ways
 
@@ -74,13 +74,13 @@ def play_whole_game(qtbot, win, film: str, players: int, seed: int) -> dict[str,
     through the GUI; return how often each way (drag, click, key, menu) was used."""
     from engine.legendary.bots import BOTS
 
-    assert film in [f.id for f in win.legendary.film_choices()], f"New Game does not offer {film}"
+    assert film in [f.id for f in page_of(win).film_choices()], f"New Game does not offer {film}"
     assert win.start_new(film, players, None, seed)
     ways = play_through_gui(qtbot, win, BOTS["heuristic"](seed))
     game = win.ops.game
     assert game.over, "the game did not finish"
     assert game.state.result
-    assert win.hud.values["result"]
+    assert page_of(win).hud.values["result"]
     return ways
 
 

@@ -13,6 +13,8 @@ from engine.legendary.films import film_setup
 from engine.legendary.game import LegendaryGame
 from tests.legendary.test_fuzz import pick, play_checked
 
+pytestmark = pytest.mark.slow
+
 GAMES_PER_COUNT = 8
 
 

@@ -17,6 +17,8 @@ from engine.legendary.state import State
 from engine.legendary.table import Table
 from tests.legendary.conftest import AVATARS, FIXTURE_CARDS
 
+pytestmark = pytest.mark.slow
+
 GAMES = 500
 PRODUCTIVE = {"play", "fight", "complete", "objective", "recruit", "scan", "use", "coordinate",
               "buytime", "evade", "sacrifice", "minor-victory", "strike-player"}

@@ -46,6 +46,7 @@ def test_command_text_round_trip():
     assert parse("  @1   play   3 ") == Command("play", (3,), 1)
 
 
+@pytest.mark.slow
 def test_same_seed_and_commands_give_the_same_hash_in_a_fresh_process(db):
     game = new_game(db, players=4, seed=11)
     commands = random_commands(game, 200, seed=3)

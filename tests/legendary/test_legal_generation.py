@@ -15,6 +15,8 @@ from tests.legal_oracle import legal_by_trial
 from tests.legendary.test_fuzz import pick, play_game
 from tests.legendary.trial_oracle import candidates
 
+pytestmark = pytest.mark.slow
+
 GAMES = 60
 
 

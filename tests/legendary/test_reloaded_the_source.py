@@ -394,6 +394,7 @@ def test_the_generated_time_track_commands_are_exactly_the_accepted_ones(fdb):
 # --- random legal play from Part 3 ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-GEN-01", "LE-CARD-49", "LE-CARD-50", "LE-CARD-52")
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_random_legal_play_started_in_part_3_keeps_the_invariants(fdb, players):

@@ -435,6 +435,7 @@ def part3_game(db: CardDB, seed: int, players: int, heroes: int = 0) -> Legendar
     return g
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-CARD-16", "LE-CARD-17", "LE-CARD-20")
 def test_random_legal_play_from_part_3_makes_no_engine_error_and_ends(fdb):
     steps = 0

@@ -532,6 +532,7 @@ def test_the_heuristic_bot_flies_the_line_toward_zion(fdb):
     assert cmd.text() == "fly recruit"
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-GEN-01")
 @pytest.mark.parametrize("players", [2, 3])
 def test_heuristic_bot_games_from_this_act_play_its_cards(fdb, players):

@@ -60,6 +60,7 @@ def _shuffled_unseen(db: CardDB, s: State, seed: int) -> State:
     return new
 
 
+@pytest.mark.slow
 @pytest.mark.rule("LE-TERM-04")
 @pytest.mark.rule("LE-MATRIX-11")
 @pytest.mark.parametrize("film", ["the_matrix", "reloaded", "revolutions"])
@@ -76,6 +77,7 @@ def test_decisions_do_not_change_when_unseen_cards_lie_in_another_order(films_db
     assert first == second
 
 
+@pytest.mark.slow
 def test_the_deals_of_unseen_cards_change_with_the_bots_seed(films_db):
     """The test above could pass by never dealing at all: two seeds weigh the same moves on
     different deals, so at least one move scores differently."""
@@ -85,6 +87,7 @@ def test_the_deals_of_unseen_cards_change_with_the_bots_seed(films_db):
     assert any(a != scores[0] for a in scores[1:])
 
 
+@pytest.mark.slow
 def test_every_move_it_weighs_is_legal_and_it_plays_on_from_a_late_position(films_db):
     game = _heuristic_until(films_db, 2, 3, "the_matrix", lambda g: g.state.act == 3)
     bot = SearchBot(1, screen=DEALS)

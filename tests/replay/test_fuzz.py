@@ -14,6 +14,8 @@ from engine.replay.game import ReplayGame
 from engine.replay.setup import ReplaySetup
 from engine.replay.state import State, pp
 
+pytestmark = pytest.mark.slow
+
 GAMES = 300
 MP_TO_WIN, TIME_TO_WIN = 20, 20  # MR-GEN-02, MR-GEN-05: what a side holds the moment it wins
 RESULTS = {"humans", "machines:neo", "machines:neb", "machines:zion"}

@@ -12,6 +12,8 @@ from tests.legal_oracle import generated_equals_trial as shared_check
 from tests.replay import test_fuzz
 from tests.replay.trial_oracle import candidates
 
+pytestmark = pytest.mark.slow
+
 GAMES = 60
 
 

@@ -127,6 +127,7 @@ def test_run_scenario_on_bad_position_lines(tmp_path, extra, words):
         assert json.loads(res.out)["rejections"][-1]["rule"] == "COMMAND"
 
 
+@pytest.mark.slow
 def test_the_installed_command_prints_no_traceback_for_a_binary_scenario(tmp_path):
     path = tmp_path / "noise.scn"
     path.write_bytes(bytes(range(256)) * 8)

@@ -22,6 +22,8 @@ from engine.core.savefile import SaveError
 from tests.robust.damage import ODD_TEXT, base_payloads, damaged_envelope
 from tests.robust.helpers import Run, run
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "cards"
 PHONE = ROOT / "tests" / "scenarios" / "phone_blocked.scn"
