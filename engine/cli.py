@@ -5,6 +5,8 @@ replay SAVE    verify a save (any ruleset) by replaying it; print the final stat
 validate-cards load every card file and check the lessons; counts per category, or errors with file and field
 run-scenario   run a scenario file (docs/scenarios.md); print the events, rejections and final state
 campaign       new, list, show, play, advance, give-up, autoplay: three games with scars (LE-CAMPAIGN)
+serve          host a game for remote players without a GUI (docs/network.md)
+join           join a hosted game; a bot plays the seat
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from typing import Any
 
 from engine.cli_campaign import add_parser as add_campaign_parser
 from engine.cli_campaign import run as run_campaign
+from engine.cli_net import add_parsers as add_net_parsers
+from engine.cli_net import run as run_net
 from engine.core.botplay import Unfinished
 from engine.core.cardfiles import CardLoadError
 from engine.core.cliargs import OneLineParser, positive_int, whole_number
@@ -201,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     scn = sub.add_parser("run-scenario", help="run a scenario file; prints JSON")
     scn.add_argument("file", type=Path)
     add_campaign_parser(sub, card_folder)
+    add_net_parsers(sub, card_folder, RULESETS)
     args = parser.parse_args(argv)
     if args.cmd == "simulate" and args.ruleset == "legendary":
         from engine.legendary.bots import BOTS
@@ -213,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"matrix-engine {args.cmd}: error: {one_line(e)}", file=sys.stderr)
         return 2
     except RecursionError:
-        print(f"matrix-engine {args.cmd}: error: the input is nested too deeply", file=sys.stderr)
+        named = getattr(args, "save", None) or getattr(args, "file", None)
+        where = f'"{named}" ' if named is not None else "the input "
+        print(f"matrix-engine {args.cmd}: error: {where}is nested too deeply to be read", file=sys.stderr)
         return 2
 
 
@@ -239,8 +246,10 @@ def _run(args: argparse.Namespace) -> int:
         return 1 if out["errors"] else 0  # an engine error or a game that hung fails the run
     if args.cmd == "replay":
         game = load_any(args.save)
-        print(json.dumps({"hash": game.state_hash(), "commands": len(game.commands),
-                          "result": game.state.result}))
+        out = {"hash": game.state_hash(), "commands": len(game.commands), "result": game.state.result}
+        if getattr(game, "resumed", ""):  # an older build's save: the log went on from its kept position
+            out["resumed"] = f"{game.resumed} (commands counts only the moves replayed after it)"
+        print(json.dumps(out))
         return 0
     if args.cmd == "validate-cards":
         if args.ruleset != "legendary":
@@ -288,6 +297,8 @@ def _run(args: argparse.Namespace) -> int:
         return 1 if out["failures"] else 0
     if args.cmd == "campaign":
         return run_campaign(args)
+    if args.cmd in ("serve", "join"):
+        return run_net(args)
     return 2
 
 

@@ -20,6 +20,9 @@ from typing import Any
 from engine.core.cliargs import positive_int, whole_number
 from engine.core.inputcheck import InputError, check
 from engine.core.userdirs import app_dirs, campaigns_dir
+from engine.core.userfile import UnreadableFile, parse_json, read_text_limited
+
+MAX_CUSTOM_BYTES = 1024 * 1024  # three films take ~1 KB
 
 
 def add_parser(sub: Any, card_folder: Any) -> argparse.ArgumentParser:
@@ -58,9 +61,13 @@ def add_parser(sub: Any, card_folder: Any) -> argparse.ArgumentParser:
 
 
 def _store(args: argparse.Namespace) -> Any:
+    """The campaign folder's store, with any temp file a killed write left there removed."""
+    from engine.core.autosave import clean_stale_temp
     from engine.legendary.campaign import CampaignStore
 
-    return CampaignStore(args.dir if args.dir is not None else campaigns_dir(app_dirs()[0]))
+    store = CampaignStore(args.dir if args.dir is not None else campaigns_dir(app_dirs()[0]))
+    clean_stale_temp(store.folder)
+    return store
 
 
 def _db(card_dirs: list[str]) -> Any:
@@ -76,12 +83,13 @@ def read_custom(path: Path) -> list[Any]:
     from engine.legendary.campaign.fileschema import FilmPlanFile
 
     try:
-        text = path.read_text(encoding="utf-8")
-        doc = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"custom films file {str(path)!r} cannot be read ({e})") from None
-    except (ValueError, tomllib.TOMLDecodeError) as e:
-        raise ValueError(f"custom films file {str(path)!r} is not valid ({e})") from None
+        text = read_text_limited(path, MAX_CUSTOM_BYTES)
+        doc = parse_json(path, text) if path.suffix == ".json" else tomllib.loads(text)
+    except UnreadableFile as e:
+        raise ValueError(f"custom films file {str(path)!r} {e.reason}") from None
+    except (tomllib.TOMLDecodeError, RecursionError) as e:
+        raise ValueError(f"custom films file {str(path)!r} is not valid TOML ({e or 'nested too deeply'})"
+                         ) from None
     films = doc.get("film") if isinstance(doc, dict) else None
     if not isinstance(films, list):
         raise ValueError(f"custom films file {str(path)!r} has no list of films ('film')")

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar
 from matrix_gui.operations import Operations
 
 STYLE = ("QLabel { background: #5a0d0d; color: #ffe3e3; border: 1px solid #ff5b4d; border-radius: 4px;"
-         " padding: 2px 8px; font-size: 13px; font-weight: bold; }")
+         " padding: 2px 8px; font-weight: bold; }")
 
 
 class AutosaveWarning(QLabel):

@@ -6,8 +6,10 @@ laid over the table's viewport would make every repaint of the table several tim
 from __future__ import annotations
 
 from PySide6.QtCore import QPropertyAnimation, QRectF, QSequentialAnimationGroup, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit
 
 FADE_MS, HOLD_MS = 260, 1600
 WIDTH = 900.0  # scene units
@@ -39,7 +41,8 @@ class ActBanner(QGraphicsObject):
         """Show ``title`` (and ``detail`` below it) for about two seconds."""
         self.prepareGeometryChange()
         self.title, self.detail = title, detail
-        self._h = 110.0 + (46.0 if detail else 0.0)
+        boxes = self.text_boxes()
+        self._h = boxes[-1].rect.bottom() + 18.0
         sc = self.scene()
         if sc is not None:
             r = sc.sceneRect()
@@ -73,16 +76,17 @@ class ActBanner(QGraphicsObject):
         p.setPen(QPen(QColor("#ffc84a"), 3))
         p.setBrush(QColor(5, 12, 8, 235))
         p.drawRoundedRect(QRectF(2, 2, WIDTH - 4, self._h - 4), 22, 22)
-        p.setPen(QColor("#ffc84a"))
-        f = QFont()
-        f.setPixelSize(40)
-        f.setBold(True)
-        p.setFont(f)
-        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
-        p.drawText(QRectF(24, 14, WIDTH - 48, 86), flags, self.title)
+        for tb in self.text_boxes():
+            tb.paint(p)
+
+    def text_boxes(self) -> list[TextBox]:
+        """The title (shrunk, then on two lines) and the detail under it (up to three lines), each
+        fitted to the banner's width: what ``paint`` draws and tests measure."""
+        width = WIDTH - 48
+        title = fit(self.title, width, 40, 24, True, max_lines=2)
+        out = [TextBox(title.text, QRectF(24, 16, width, title.height), title.font, WRAP_CENTRE, "#ffc84a")]
         if self.detail:
-            f.setPixelSize(24)
-            f.setBold(False)
-            p.setFont(f)
-            p.setPen(QColor("#d9ffe6"))
-            p.drawText(QRectF(24, 96, WIDTH - 48, self._h - 106), flags, self.detail)
+            detail = fit(self.detail, width, 24, 15, False, max_lines=3)
+            out.append(TextBox(detail.text, QRectF(24, 16 + title.height + 8, width, detail.height),
+                               detail.font, WRAP_CENTRE, "#d9ffe6"))
+        return out

@@ -12,7 +12,8 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QLinearGradient, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from matrix_gui.items import font
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit, font
+from matrix_gui.hudstrip import ui_scale
 
 CENTER = Qt.AlignmentFlag.AlignCenter
 GLYPHS = "0110100111010:=+*<>0101ZX10"  # digital rain (glyphs every font has)
@@ -71,29 +72,51 @@ class Curtain(QWidget):
         rain = QColor(colour)
         rain.setAlpha(46)
         p.setPen(rain)
-        p.setFont(font(18))
-        cols = max(1, int(w // 34))
+        k = max(1.0, self.scale())  # the rain grows with the window
+        p.setFont(font(18 * k))
+        cols = max(1, int(w // (34 * k)))
         for i in range(cols):
             n = (i * 7 + self.seat * 5) % 19 + 6
             for j in range(n):
                 ch = GLYPHS[(i * 3 + j * 5 + self.seat) % len(GLYPHS)]
-                p.drawText(QRectF(i * 34 + 6, (i * 37 % 90) + j * 28, 30, 28), CENTER, ch)
-        box = QRectF(w / 2 - 380, h / 2 - 130, 760, 260)
+                p.drawText(QRectF((i * 34 + 6) * k, ((i * 37 % 90) + j * 28) * k, 30 * k, 28 * k), CENTER, ch)
+        boxes = self.text_boxes()
+        pad = 24 * self.scale()  # the plate around the texts
+        box = QRectF((w - self.box_width()) / 2, boxes[0].rect.top() - pad, self.box_width(),
+                     boxes[-1].rect.bottom() - boxes[0].rect.top() + 2 * pad)
         p.setPen(QPen(colour, 3))
         p.setBrush(QColor(3, 8, 5, 235))
         p.drawRoundedRect(box, 24, 24)
-        p.setPen(colour.lighter(130))
-        p.setFont(font(34, True))
-        p.drawText(box.adjusted(20, 24, -20, -150), Qt.AlignmentFlag.AlignCenter, self.title)
-        p.setPen(QColor("#e8ffe8"))
-        p.setFont(font(20))
-        p.drawText(box.adjusted(20, 100, -20, -100), Qt.AlignmentFlag.AlignCenter,
-                   f"{self.name}: {self.hint}")
-        p.setPen(QColor("#9fb8a8"))
-        p.setFont(font(15))
-        p.drawText(box.adjusted(30, 160, -30, -14), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                   f"Next: {self.reason}" if self.reason else "")
+        for tb in boxes:
+            tb.paint(p)
         p.end()
+
+    def scale(self) -> float:
+        return ui_scale(self.width(), self.height())
+
+    def box_width(self) -> float:
+        """The plate's width: 760 px at the reference window, less on a narrow one."""
+        return min(self.width() - 32.0, 760.0 * max(1.0, self.scale()))
+
+    def text_boxes(self) -> list[TextBox]:
+        """The title (whose turn, shrunk and then wrapped to fit), the hint and the reason, placed on
+        a plate in the middle of the curtain: what ``paintEvent`` draws and tests measure."""
+        s = self.scale()
+        inner = self.box_width() - 48 * s
+        colour = QColor(self.colours(self.seat)).lighter(130).name()
+        texts = [(self.title, 34, 20, True, 2, colour),
+                 (f"{self.name}: {self.hint}", 20, 13, False, 2, "#e8ffe8"),
+                 (f"Next: {self.reason}" if self.reason else "", 15, 11, False, 4, "#9fb8a8")]
+        fitted = [(fit(t, inner, big * s, small * s, bold, max_lines=n), c)
+                  for t, big, small, bold, n, c in texts if t]
+        total = sum(f.height for f, _ in fitted) + 12 * s * (len(fitted) - 1)
+        y = (self.height() - total) / 2
+        x = (self.width() - inner) / 2
+        out = []
+        for f, c in fitted:
+            out.append(TextBox(f.text, QRectF(x, y, inner, f.height), f.font, WRAP_CENTRE, c))
+            y += f.height + 12 * s
+        return out
 
     def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
         if e.button() == Qt.MouseButton.LeftButton:

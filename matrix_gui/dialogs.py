@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon, QIntValidator
+from PySide6.QtGui import QIcon, QIntValidator, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,7 +39,9 @@ from matrix_gui.newgame import (
     StoryChoices,
 )
 from matrix_gui.settings import LastSetup, Settings
+from matrix_gui.theme import TEXT_SCALES, clamp_text
 
+TEXT_SIZE_NAMES = ("Normal", "Large", "Larger", "Largest")  # the Settings dialog's names of TEXT_SCALES
 RULESETS = (("legendary", "Legendary Encounters: The Matrix", True),
             ("replay", "Matrix Replay: Humans vs Machines (2 players)", True),
             ("expedition", "Expedition: the Matrix Phase grid search (1-4 players)", True))
@@ -120,7 +122,7 @@ class NewGameDialog(QDialog):
         self.seed.setAccessibleName("Seed (optional)")
         form.addRow("&Seed", self.seed)
         self.problem = QLabel()
-        self.problem.setStyleSheet("color: #c0392b")
+        self.problem.setProperty("role", "problem")  # (its colour: matrix_gui/theme.py)
         self.problem.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                                         QDialogButtonBox.StandardButton.Cancel)
@@ -150,6 +152,11 @@ class NewGameDialog(QDialog):
         if i >= 0 and self.ruleset.model().item(i).isEnabled():  # type: ignore[attr-defined]
             self.ruleset.setCurrentIndex(i)
         self._ruleset_changed()
+
+    def showEvent(self, e: QShowEvent) -> None:  # noqa: N802
+        """As tall as the rows the ruleset shows (sized before it showed, it kept hidden rows' room)."""
+        super().showEvent(e)
+        self.adjustSize()
 
     @staticmethod
     def _seat_box(name: str, into: list[QComboBox],
@@ -225,6 +232,9 @@ class NewGameDialog(QDialog):
         self.traitor.addItem("None: everyone plays together", "")
         for mid, name in self.story.traitor_modes:
             self.traitor.addItem(f"{name} (3-5 players, a hidden enemy)", mid)
+        self.traitor_labels = [self.traitor.itemText(i) for i in range(self.traitor.count())]
+        self.traitor_problem = ""  # why the chosen Traitor mode is refused now (shown under the form)
+        self.traitor.currentIndexChanged.connect(self._check_traitor_modes)
         form.addRow("&Traitor mode", self.traitor)
 
     def _sheet_rows(self, form: QFormLayout) -> None:
@@ -375,7 +385,29 @@ class NewGameDialog(QDialog):
             for w in (head, self.region_boxes[i], *(s[i] for s in self.counter_spins.values()),
                       *(c[i] for c in self.flag_checks.values())):
                 w.setVisible(i < shown)
+        self._check_traitor_modes()
         self.adjustSize()
+
+    def _check_traitor_modes(self) -> None:
+        """Grey out each Traitor mode the engine refuses for the game as chosen now, its reason as
+        the entry's text and tooltip; a chosen mode that is refused says why at once."""
+        from dataclasses import replace
+
+        base = None if self.check is None or self.is_replay() or self.is_expedition() else self.choice()
+        other = None if base is None else self.check(replace(base, traitor=None))  # not the mode's
+        chosen = ""
+        for i in range(1, self.traitor.count()):
+            why = None if base is None else self.check(replace(base, traitor=str(self.traitor.itemData(i))))
+            why = why if why != other else None
+            item = self.traitor.model().item(i)  # type: ignore[attr-defined]
+            item.setEnabled(not why)
+            item.setText(why or self.traitor_labels[i])
+            item.setToolTip(why or "")
+            if i == self.traitor.currentIndex():
+                chosen = why or ""
+        if chosen or self.problem.text() == self.traitor_problem:
+            self.problem.setText(f"This game cannot start: {chosen}" if chosen else "")
+        self.traitor_problem = self.problem.text() if chosen else ""
 
     @staticmethod
     def seats(boxes: list[QComboBox], n: int, keep: bool = False) -> list[str]:
@@ -452,6 +484,13 @@ class SettingsDialog(QDialog):
         self.hover = QCheckBox("Zoom a card when the mouse rests on it")
         self.hover.setChecked(settings.zoom_on_hover)
         form.addRow("", self.hover)
+        self.text_size = QComboBox()
+        self.text_size.setAccessibleName("Text size")
+        for name, k in zip(TEXT_SIZE_NAMES, TEXT_SCALES, strict=True):
+            self.text_size.addItem(name, k)
+        near = min(TEXT_SCALES, key=lambda k: abs(k - clamp_text(settings.text_scale)))
+        self.text_size.setCurrentIndex(TEXT_SCALES.index(near))
+        form.addRow("&Text size", self.text_size)
         self.scans = QLineEdit(settings.scans_dir)
         self.scans.setAccessibleName("Folder of your own card scans")
         pick = QPushButton("Choose…")
@@ -459,7 +498,9 @@ class SettingsDialog(QDialog):
         row = QHBoxLayout()
         row.addWidget(self.scans)
         row.addWidget(pick)
-        form.addRow("Your card &scans", row)
+        scans = QLabel("Your card &scans")
+        scans.setBuddy(self.scans)  # (Alt+S; a row of two widgets gets no buddy of its own)
+        form.addRow(scans, row)
         note = QLabel("Image files named by card id (e.g. unplug.png) replace our faces.")
         note.setWordWrap(True)
         form.addRow("", note)
@@ -481,6 +522,7 @@ class SettingsDialog(QDialog):
         s.skip_animations = self.skip.isChecked()
         s.zoom_on_hover = self.hover.isChecked()
         s.scans_dir = self.scans.text().strip()
+        s.text_scale = float(self.text_size.currentData())
 
 
 def help_text() -> str:
@@ -517,6 +559,20 @@ class HelpDialog(MarkdownDialog):
         super().__init__("Help: rules reference and shortcuts", help_text(), "Help text", parent)
 
 
+def card_grid(lst: QListWidget, icon_w: int, icon_h: int) -> None:
+    """Lay an icon list of cards out on a fixed grid: each cell one card and up to two lines of its
+    name under it, so every row lines up and no name widens its cell or runs into the next."""
+    lst.setViewMode(QListWidget.ViewMode.IconMode)
+    lst.setIconSize(QSize(icon_w, icon_h))
+    lst.setResizeMode(QListWidget.ResizeMode.Adjust)
+    lst.setMovement(QListWidget.Movement.Static)
+    lst.setWordWrap(True)
+    lst.setUniformItemSizes(True)
+    lst.setSpacing(0)
+    line = lst.fontMetrics().lineSpacing()
+    lst.setGridSize(QSize(icon_w + max(24, line * 2), icon_h + 2 * line + 16))
+
+
 class PileBrowser(QDialog):
     """Look through a face-up pile (a discard pile, the defeated piles), top card first."""
 
@@ -525,9 +581,7 @@ class PileBrowser(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"{pile_title(pile)}: {len(cards)} cards")
         self.list = QListWidget()
-        self.list.setViewMode(QListWidget.ViewMode.IconMode)
-        self.list.setIconSize(QSize(150, 210))
-        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        card_grid(self.list, 150, 210)
         self.list.setAccessibleName(self.windowTitle())
         for c in reversed(cards):
             it = QListWidgetItem(QIcon(faces.front(c["def"], 210)), c["name"])

@@ -1,6 +1,8 @@
 """The end screen: the victory level or the loss with the engine's rule and cause,
 a few numbers of the game, and the ways on: New game, Back to start, Show log. A campaign game
-also shows what carried over (as the engine recorded it) and the campaign's next step.
+also shows what carried over (as the engine recorded it) and the campaign's next step. The end of
+a saved game being stepped through is only looked at (``set_looking``): no way on but the log, and
+the keyboard stays with the window (its step keys).
 
 It shows the ``outcome`` of an ``observe`` view as the engine words it; both rulesets' views
 carry one (``headline``, ``rule``, ``cause``, ``text`` and counters).
@@ -12,15 +14,15 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from matrix_gui.hudstrip import ui_scale
+
 STYLE = """
 QDialog#endcard { background: #07110b; border: 3px solid %(ink)s; }
 QLabel { color: #d9ffe6; font-size: %(plain)spx; }
 QLabel#headline { color: %(ink)s; font-size: %(big)spx; font-weight: bold; }
 QLabel#cause { color: #ffe6a3; font-size: %(cause)spx; }
 QLabel#carried { color: #ffe6a3; }
-QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
-              padding: 8px 22px; font-size: %(plain)spx; }
-QPushButton:hover, QPushButton:focus { background: #175c33; }
+QPushButton { font-size: %(plain)spx; }
 """
 
 
@@ -43,11 +45,15 @@ class EndScreen(QDialog):
         self.setWindowTitle("Game over")
         self.setModal(False)
         self.outcome: dict[str, Any] = {}
+        self.looking = False  # the end of a saved game stepped through: nothing to go on to
+        self.next_step = ""  # a campaign game's next step (the button's text; "" for none)
+        self.facts: list[str] = []
         lay = QVBoxLayout(self)
         lay.setContentsMargins(36, 26, 36, 26)
         lay.setSpacing(12)
         self.headline = QLabel()
         self.headline.setObjectName("headline")
+        self.headline.setWordWrap(True)  # a long headline (who won the Matrix Phase) wraps, never cut
         self.cause = QLabel()
         self.cause.setObjectName("cause")
         self.cause.setWordWrap(True)
@@ -85,28 +91,49 @@ class EndScreen(QDialog):
         lay.addLayout(camp)
 
     def show_outcome(self, outcome: dict[str, Any], facts: list[str]) -> None:
-        """Show ``outcome`` (a view's) with ``facts`` (short lines: turns, Acts, Strikes...)."""
-        self.outcome = dict(outcome)
+        """Show ``outcome`` (a view's) with ``facts`` (short lines: turns, Acts, Strikes...), sized for
+        the window it stands over."""
+        self.outcome, self.facts = dict(outcome), list(facts)
         ink = "#39ff7a" if outcome.get("won") else "#ff6b5b"
-        w = max(self.parentWidget().window().width(), 400)
-        scale = max(0.8, min(2.2, w / 1440))
+        win = self.parentWidget().window()
+        scale = ui_scale(win.width(), win.height())
         self.setStyleSheet(STYLE % {"ink": ink, "plain": round(15 * scale), "big": round(40 * scale),
                                     "cause": round(19 * scale)})
         self.headline.setText(outcome.get("headline", ""))
         self.cause.setText(outcome.get("text", ""))
         self.stats.setText(" · ".join(facts))
-        self.setMinimumWidth(min(round(w * 0.5), max(480, round(420 * scale))))
+        # as wide as the window allows, up to 600 px at the reference size: a headline wraps in it
+        width = min(win.width() - 40, max(520, round(600 * scale)))
+        self.setMinimumWidth(min(width, max(400, round(420 * scale))))
+        self.resize(width, self.height())
         self.show()
         self._fit()
         self.raise_()
-        (self.btn_next if not self.btn_next.isHidden() else self.btn_new).setFocus()
+        if not self.looking:
+            (self.btn_next if not self.btn_next.isHidden() else self.btn_new).setFocus()
 
+    def set_looking(self, on: bool) -> None:
+        """A saved game stepped through (``on``): its end is shown without taking the keyboard,
+        with no new game or campaign step to offer; else a game played here."""
+        self.looking = on
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating, on)
+        self._ways()
+
+    def _ways(self) -> None:
+        """Which ways on the screen offers: New game and the campaign's steps only for a game played
+        here; Back to start and Show log always."""
+        playing = not self.looking
+        self.btn_new.setVisible(playing)
+        campaign = not self.carried.isHidden()
+        self.btn_next.setText(self.next_step)
+        self.btn_next.setVisible(playing and campaign and bool(self.next_step))
+        self.btn_campaign.setVisible(playing and campaign)
 
     def _fit(self) -> None:
         """Tall enough for every wrapped line (the campaign's too): a dialog's own size ignores
         the height its word-wrapped labels need at its width."""
         need = self.layout().heightForWidth(self.width())
-        if need > self.height():
+        if need > 0:
             self.resize(self.width(), need)
 
     def set_campaign(self, lines: list[str], next_step: str = "") -> None:
@@ -114,12 +141,11 @@ class EndScreen(QDialog):
         no lines: not a campaign game (the campaign part hides)."""
         self.carried.setText("\n".join(lines))
         self.carried.setVisible(bool(lines))
-        self.btn_next.setText(next_step)
-        self.btn_next.setVisible(bool(lines and next_step))
-        self.btn_campaign.setVisible(bool(lines))
+        self.next_step = next_step
+        self._ways()
         if self.isVisible():
             self._fit()
-            if lines and next_step:
+            if not self.btn_next.isHidden():
                 self.btn_next.setFocus()
 
 

@@ -8,6 +8,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 
+from matrix_gui.theme import text_scale
+
 SCAN_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
 
@@ -25,7 +27,7 @@ class FaceProvider:
     def __init__(self, db: Any, scans_dir: Path | None = None) -> None:
         self.db = db
         self.scans_dir = Path(scans_dir) if scans_dir else None
-        self._pix: dict[tuple[str, str, int], QPixmap] = {}
+        self._pix: dict[tuple[str, str, int, float], QPixmap] = {}
         self._fit: dict[tuple[int, int, int], QPixmap] = {}
 
     def fit(self, pm: QPixmap, w: int, h: int, dpr: float = 1.0) -> QPixmap:
@@ -45,7 +47,7 @@ class FaceProvider:
 
     def front(self, card_id: str, height_px: float, side: str = "front") -> QPixmap:
         h = _bucket(height_px)
-        key = (card_id, side, h)
+        key = (card_id, side, h, text_scale())  # (a face's text grows with the player's text size)
         pm = self._pix.get(key)
         if pm is None:
             pm = self._load_front(card_id, h, side)
@@ -54,7 +56,7 @@ class FaceProvider:
 
     def back(self, back: str, height_px: float) -> QPixmap:
         h = _bucket(height_px)
-        key = ("#back", back, h)
+        key = ("#back", back, h, 1.0)
         pm = self._pix.get(key)
         if pm is None:
             pm = self._load_back(back, h)

@@ -24,6 +24,7 @@ from engine.core.results import Rejection
 from matrix_gui.cardindex import CardIndex, Key
 from matrix_gui.items import CardItem, TableItem
 from matrix_gui.keyedscene import KeyedScene
+from matrix_gui.theme import notifier
 
 DRAG_THRESHOLD = 4  # px a press must move before it becomes a drag
 HOVER_ZOOM_MS = 450  # how long the mouse rests on a card before it is zoomed
@@ -52,6 +53,8 @@ class GestureView(QGraphicsView):
     intended: Callable[[Key, Key, Any], list[Command]]
     involved: Callable[[Command, Any], list[Key]]
     describe: Callable[[Command, Any], str]
+    # what a player usually does with an item, legal or not (candidates the context menu checks)
+    usual: Callable[[Key, Any], list[Command]] = staticmethod(lambda key, ix: [])
 
     def __init__(self, busy: Callable[[], bool], status: Callable[[str], None], name: str,
                  description: str, parent: QWidget | None = None) -> None:
@@ -83,6 +86,8 @@ class GestureView(QGraphicsView):
         self.focus_key: Key | None = None
         self.last_reason = ""
         self._last_menu: QMenu | None = None
+        self.peeking: QRectF | None = None  # a part of the table enlarged on demand (``peek``)
+        notifier().text_changed.connect(self._text_changed)
 
     def set_table(self, scene: KeyedScene) -> None:
         """Show a new game's table."""
@@ -92,6 +97,7 @@ class GestureView(QGraphicsView):
         self.focus_key = None
         self._drag = None
         self._press = None
+        self.peeking = None
         self.zoom.hide()
         self.refit()
 
@@ -103,7 +109,10 @@ class GestureView(QGraphicsView):
     def refit(self) -> None:
         if self.table is None:
             return
-        r = self.table.sceneRect()
+        vp = self.viewport()
+        if vp.height() > 0 and self.peeking is None:
+            self.table.set_aspect(vp.width() / vp.height())
+        r = self.table.sceneRect() if self.peeking is None else self.peeking
         if r.isEmpty():
             return
         self.fitInView(r, Qt.AspectRatioMode.KeepAspectRatio)
@@ -113,6 +122,13 @@ class GestureView(QGraphicsView):
     def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(e)
         self.refit()
+
+    def _text_changed(self, _text: float) -> None:
+        """The player's text size changed: the card faces and labels are drawn again at it."""
+        if self.table is not None:
+            for it in self.table.keyed_items():
+                it.update()
+            self.resetCachedContent()
 
     def _rect_changed(self, _rect: object) -> None:
         if self.table is not None and self.sender() is self.table:
@@ -208,8 +224,42 @@ class GestureView(QGraphicsView):
             self._drop(e.position().toPoint())
         elif self._press_item is not None and self._press is not None:
             self._click(self._press_item)
+        elif self._press is not None:  # a click on the felt: enlarge the part it lies in, or end that
+            self.peek_at(self.mapToScene(self._press))
         self._press = None
         self._press_item = None
+
+    # --- a part of the table enlarged on demand ------------------------------------------------------
+
+    def peek_rects(self) -> list[QRectF]:
+        """The parts of the table a click or V enlarges to the whole view (each table's view: the
+        other players' areas); none by default."""
+        return []
+
+    def peek(self, rect: QRectF | None) -> None:
+        """Show ``rect`` of the table over the whole view (None: the whole table again)."""
+        self.peeking = None if rect is None else QRectF(rect)
+        self.refit()
+        if rect is not None:
+            self.status("Enlarged: V for the next one; Esc or a click on the felt shows the whole table")
+
+    def peek_at(self, point: QPointF) -> None:
+        """A click on the felt at ``point``: the whole table again, or the part it lies in enlarged."""
+        if self.peeking is not None:
+            self.peek(None)
+            return
+        hit = next((r for r in self.peek_rects() if r.contains(point)), None)
+        if hit is not None:
+            self.peek(hit)
+
+    def peek_next(self) -> None:
+        """V: enlarge the next part of the table in turn, then the whole table again."""
+        rects = self.peek_rects()
+        if not rects:
+            self.status("Nothing to enlarge on this table")
+            return
+        i = next((n for n, r in enumerate(rects) if r == self.peeking), -1)
+        self.peek(rects[i + 1] if i + 1 < len(rects) else None)
 
     def mouseDoubleClickEvent(self, e: QMouseEvent) -> None:  # noqa: N802
         if e.button() != Qt.MouseButton.LeftButton or self.busy():
@@ -403,8 +453,10 @@ class GestureView(QGraphicsView):
             return menu
         ix = self.index()
         if key is not None:
-            for c in self.commands_for(key):
+            legal = self.commands_for(key)
+            for c in legal:
                 self._add_command(menu, c, ix)
+            self._add_refused(menu, key, {(c.verb, c.args[:1]) for c in legal}, ix)
             if self.zoomable(key):
                 z = QAction("Zoom", menu)
                 z.triggered.connect(lambda _=False, k=key: self.show_zoom(k))
@@ -416,6 +468,24 @@ class GestureView(QGraphicsView):
             for c in general:
                 self._add_command(menu, c, ix)
         return menu
+
+    def _add_refused(self, menu: QMenu, key: Key, offered: set[tuple[str, tuple]], ix: CardIndex) -> None:
+        """The item's usual actions the engine refuses now (``check``), greyed out with its reason;
+        one entry per verb and first argument (``offered``: those already in the menu)."""
+        room = round(self.screen().availableGeometry().width() * 0.6)  # a long reason ends in "…"
+        for c in self.usual(key, ix):
+            kind = (c.verb, c.args[:1])
+            why = None if kind in offered else self.check(c)
+            if why is None:
+                continue
+            text = f"{self.describe(c, ix)} — {why.reason}"
+            act = QAction(menu.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, room), menu)
+            act.setEnabled(False)
+            act.setToolTip(self.refusal(why))
+            act.setStatusTip(self.refusal(why))
+            menu.addAction(act)
+            offered.add(kind)
+        menu.setToolTipsVisible(True)
 
     def more_actions(self, menu: QMenu, key: Key) -> None:
         """A table's own entries of an item's context menu, after Zoom."""
@@ -470,6 +540,9 @@ class GestureView(QGraphicsView):
             return
         for it in self.table.items_for(key):
             it.set_mark("focus", True)
+        it = self.table.item_for(key)
+        if it is not None:  # a screen reader hears the item the keyboard is on
+            self.setAccessibleDescription(it.accessible_name())
         cmd = self.primary(key)
         if cmd is not None:
             self.status(f"{self.describe(cmd, self.index())} (Enter; menu key for more)")
@@ -478,6 +551,14 @@ class GestureView(QGraphicsView):
         k = e.key()
         if k == Qt.Key.Key_Escape:
             self.zoom.hide()
+            if self.peeking is not None:
+                self.peek(None)
+            return
+        if k == Qt.Key.Key_V:
+            self.peek_next()
+            return
+        if k in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and e.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            super().focusNextPrevChild(k == Qt.Key.Key_Tab)  # Ctrl+Tab leaves the table
             return
         if self.busy():
             return

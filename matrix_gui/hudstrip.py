@@ -11,8 +11,10 @@ from html import escape
 from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from matrix_gui.theme import notifier, text_scale
 
 PLAIN_PX, BIG_PX = 13.0, 17.0  # font sizes at the reference window (REF_W x REF_H)
 REF_W, REF_H = 1440.0, 900.0
@@ -22,8 +24,9 @@ L = TypeVar("L", bound=QLabel)
 
 def ui_scale(width: float, height: float) -> float:
     """How much the table's text grows with the window: 1.0 at 1440x900, the table's own
-    proportion (it fits the window keeping its aspect), within MIN_SCALE..MAX_SCALE."""
-    return max(MIN_SCALE, min(MAX_SCALE, width / REF_W, height / REF_H))
+    proportion (it fits the window keeping its aspect), within MIN_SCALE..MAX_SCALE, times the
+    player's text size (``theme.text_scale``)."""
+    return max(MIN_SCALE, min(MAX_SCALE, width / REF_W, height / REF_H)) * text_scale()
 
 
 def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
@@ -31,6 +34,7 @@ def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
     role in its colour (an empty colour keeps the label's own), sized by ``scale``."""
     plain, big = round(PLAIN_PX * scale), round(BIG_PX * scale)
     lines = [f"QFrame#{name} {{ background: #07110b; border-bottom: 1px solid #1f6b3d; }}",
+             f"QFrame#{name}:focus {{ border: 1px dashed #7fd6ff; }}",
              f"QLabel {{ color: #cfeedd; font-size: {plain}px; }}",
              f"QToolButton {{ font-size: {plain}px; }}"]
     for role, colour in roles.items():
@@ -39,7 +43,23 @@ def hud_style(name: str, roles: dict[str, str], scale: float = 1.0) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
-class FitLabel(QLabel):
+class _FittingLabel(QLabel):
+    """A label that fits its text again (``_fit``) whenever its width or font changes."""
+
+    def _fit(self) -> None:
+        raise NotImplementedError
+
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        self._fit()
+
+    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().changeEvent(e)
+        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+
+class FitLabel(_FittingLabel):
     """One line of text cut to the label's width with "…"; the whole text is then the tooltip.
     A ``lead`` (a side's name) starts the line in its own colour and is never cut."""
 
@@ -58,7 +78,7 @@ class FitLabel(QLabel):
     def _fit(self) -> None:
         fm = self.fontMetrics()
         rest = self.full[len(self.lead):]
-        room = self.contentsRect().width() - self.margin() * 2 - fm.horizontalAdvance(self.lead)
+        room = self.contentsRect().width() - self.margin() * 2 - fm.horizontalAdvance(self.lead) - 1
         cut = fm.elidedText(rest, Qt.TextElideMode.ElideRight, max(0, room))
         self.shown = self.lead + cut
         if self.lead and self.colour:
@@ -70,14 +90,42 @@ class FitLabel(QLabel):
         whole = self.full if self.shown != self.full else ""
         self.setToolTip("\n".join(t for t in (whole, self.tip) if t))
 
-    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
-        super().resizeEvent(e)
+
+
+class ChoiceLabel(_FittingLabel):
+    """One line of rich text: the first of its ``variants`` (longest first, each a shorter way to say
+    the same) that fits the label's width; when none does, the last one cut with "…". The first
+    variant, in plain words, is then its tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.variants: list[str] = []
+        self.tip = ""
+
+    def show_choices(self, variants: list[str], tip: str = "") -> None:
+        self.variants, self.tip = variants, tip
         self._fit()
 
-    def changeEvent(self, e: QEvent) -> None:  # noqa: N802
-        super().changeEvent(e)
-        if e.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._fit()
+    def _fit(self) -> None:
+        room = self.contentsRect().width() - self.margin() * 2 - 1  # (a glyph's ink may run a pixel on)
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setDocumentMargin(0)
+        plain = ""
+        for html in self.variants:
+            doc.setHtml(html)
+            plain = plain or doc.toPlainText()
+            if doc.idealWidth() <= room:
+                super().setText(html)
+                whole = plain if html != self.variants[0] else ""
+                self.setToolTip("\n".join(t for t in (whole, self.tip) if t))
+                return
+        cut = self.fontMetrics().elidedText(doc.toPlainText(), Qt.TextElideMode.ElideRight, max(0, room))
+        super().setText(escape(cut))
+        self.setToolTip("\n".join(t for t in (plain, self.tip) if t))
+
 
 
 class CounterLabel(QLabel):
@@ -119,6 +167,9 @@ class HudStrip(QFrame):
         self.row.setContentsMargins(12, 6, 12, 6)
         self.row.setSpacing(spacing)
         self.values: dict[str, str] = {}
+        self.setAccessibleName(name)  # (until ``publish`` reads the strip's texts out)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it: a screen reader reads it out
+        notifier().text_changed.connect(self._text_changed)
 
     def _label(self, role: str = "") -> QLabel:
         return _with_role(QLabel(), role)
@@ -126,6 +177,10 @@ class HudStrip(QFrame):
     def _fit_label(self, role: str = "") -> FitLabel:
         """A one-line label cut to its width, the whole text as its tooltip."""
         return _with_role(FitLabel(), role)
+
+    def _choice_label(self, role: str = "") -> ChoiceLabel:
+        """A one-line label of rich text that says less where it has less room (``show_choices``)."""
+        return _with_role(ChoiceLabel(), role)
 
     def _counter_label(self, role: str, sample: str) -> CounterLabel:
         """A counter's label, never cut and as wide as ``sample`` (its widest value)."""
@@ -157,6 +212,11 @@ class HudStrip(QFrame):
 
     def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(e)
+        win = self.window()
+        self.set_scale(ui_scale(win.width(), win.height()))
+
+    def _text_changed(self, _text: float) -> None:
+        """The player's text size changed: size the strip's text again."""
         win = self.window()
         self.set_scale(ui_scale(win.width(), win.height()))
 

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QStyleOptionGraphicsItem, QWidget
 
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit, font, label_box
 from matrix_gui.layout import CARD_H, CARD_W, SPACE, STACK, TOKEN, TRACK, Area
 
 if TYPE_CHECKING:
@@ -16,8 +17,10 @@ if TYPE_CHECKING:
 
 Key = tuple[str, Any]
 MARK_COLOURS = {"target": "#39ff7a", "hot": "#ffffff", "option": "#ffc84a", "focus": "#7fd6ff",
-                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0"}  # lesson: the guided game
+                "source": "#39ff7a", "hint": "#ff6bf0", "lesson": "#ff6bf0",  # lesson: the guided game
+                "look": "#ffe6a3"}  # look: a card pointed at
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+BADGE_GAP = 2.0  # scene units between a pile and its count under it
 
 
 def face_side(info: dict[str, Any]) -> str:
@@ -45,13 +48,6 @@ def blit(p: QPainter, r: QRectF, pm: QPixmap, faces: Any) -> None:
     p.setWorldTransform(QTransform())
     p.drawPixmap(x, y, exact)
     p.restore()
-
-
-def font(px: float, bold: bool = False) -> QFont:
-    f = QFont("DejaVu Sans")
-    f.setPixelSize(max(1, round(px)))
-    f.setBold(bold)
-    return f
 
 
 @dataclass(frozen=True)
@@ -124,6 +120,11 @@ class TableItem(QGraphicsRectItem):
     def body_rect(self) -> QRectF:
         return QRectF(0, 0, self.w, self.h)
 
+    def accessible_name(self) -> str:
+        """What a screen reader says of this item, and the view when the item has the keyboard focus
+        (each kind of item words itself)."""
+        return place_words(str(self.key[1]))
+
     def set_mark(self, mark: str, on: bool) -> None:
         if (mark in self.marks) != on:
             (self.marks.add if on else self.marks.discard)(mark)
@@ -136,18 +137,33 @@ class TableItem(QGraphicsRectItem):
     def paint_marks(self, p: QPainter) -> None:
         if not self.marks:
             return
-        for mark in ("target", "option", "hint", "lesson", "hot", "focus"):
+        for mark in ("target", "option", "hint", "lesson", "look", "hot", "focus"):
             if mark in self.marks:
                 c = QColor(MARK_COLOURS[mark])
-                pen = QPen(c, 4 if mark in ("hot", "hint", "lesson") else 3)
+                pen = QPen(c, 4 if mark in ("hot", "hint", "lesson", "look") else 3)
                 if mark == "focus":
                     pen.setStyle(Qt.PenStyle.DashLine)
                 p.setPen(pen)
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(QRectF(-3, -3, self.w + 6, self.h + 6), 9, 9)
-                if mark in ("target", "option", "hint", "lesson"):
+                if mark in ("target", "option", "hint", "lesson", "look"):
                     c.setAlpha(40)
                     p.fillRect(QRectF(0, 0, self.w, self.h), c)
+
+
+def place_words(key: str) -> str:
+    """A place's key in words, for an area without a label: ``p1.out`` -> "Player 2's out"."""
+    seat, dot, rest = key.partition(".")
+    if dot and seat[:1] == "p" and seat[1:].isdigit():
+        return f"Player {int(seat[1:]) + 1}'s {rest.replace('_', ' ').replace('.', ' ')}"
+    return key.replace("_", " ").replace(".", " ")
+
+
+def slot_label(a: Area, device_scale: float) -> TextBox:
+    """An area's label as its slot draws it at ``device_scale`` (device pixels per scene unit)."""
+    # as wide as the area and most of the gap to the next one (no label runs into the next)
+    width = a.w + 12 * min(a.scale, 1.0)
+    return label_box(a.label, a.x, a.y, width, device_scale, 12.5 if a.scale >= 1 else 11)
 
 
 def paint_slot(p: QPainter, a: Area) -> None:
@@ -155,10 +171,7 @@ def paint_slot(p: QPainter, a: Area) -> None:
     if a.style in (TOKEN, TRACK) or a.key.startswith("att."):
         return
     if a.label:
-        p.setPen(QColor("#9fd8b2"))
-        p.setFont(font(12.5 if a.scale >= 1 else 11))
-        p.drawText(QRectF(a.x, a.y - 22, max(a.w + 12, 100), 20), Qt.AlignmentFlag.AlignLeft |
-                   Qt.AlignmentFlag.AlignVCenter, a.label)
+        slot_label(a, p.worldTransform().m11()).paint(p)
     r = QRectF(a.x, a.y, a.card_w if a.style == STACK else a.w, a.card_h if a.style == STACK else a.h)
     p.setPen(QPen(QColor("#2f7a4c"), 1.5, Qt.PenStyle.DashLine))
     p.setBrush(QColor(255, 255, 255, 8))
@@ -210,16 +223,32 @@ class AreaItem(TableItem):
     def set_area(self, area: Area) -> None:
         self.area = area
         self.set_size(area.w, area.h)
+        self._sync_rect()
+        self.setToolTip(self.accessible_name() if area.label else "")
         self.setPos(area.x, area.y)
         self.sync_contents()
 
     def set_pile(self, count: int, top: dict[str, Any] | None) -> None:
         if (count, top) != (self.count, self.top):
+            wider = len(str(count)) != len(str(self.count))
             self.count, self.top = count, top
+            if wider:
+                self._sync_rect()
+            if self.area.label:
+                self.setToolTip(self.accessible_name())
             self.sync_contents()
 
     def has_contents(self) -> bool:
         return bool(self.marks) or (self.area.style == STACK and self.count > 0)
+
+    def accessible_name(self) -> str:
+        """The place, and for a pile its count and face-up top card."""
+        name = self.area.label or place_words(self.area.key)
+        if self.area.style != STACK:
+            return name
+        top = self.top
+        top = "" if top is None or top.get("hidden") else f", {top.get('name', 'a card')} on top"
+        return f"{name}: {self.count} card{'s' if self.count != 1 else ''}{top}"
 
     def top_pixmap(self):
         """The picture of the stack's top card, at the current device size."""
@@ -247,15 +276,33 @@ class AreaItem(TableItem):
         if not self.area.key.endswith(".avatar"):
             self._badge(p, str(self.count))
 
+    def badge_rect(self) -> QRectF:
+        """Where the pile's count shows: a plate just under the pile, clear of its top card's name
+        (a small pile of attached cards keeps it on its corner)."""
+        k = max(self.area.scale, 0.6)
+        w, h = 30 * k + 8 * k * max(0, len(str(self.count)) - 2), 22 * k
+        if self.area.scale < 0.5:
+            return QRectF(self.area.card_w - w * 0.75, -h * 0.4, w, h)
+        return QRectF((self.area.card_w - w) / 2, self.area.card_h + BADGE_GAP, w, h)
+
+    def _sync_rect(self) -> None:
+        """The item's bounds take in the count under the pile (it is drawn and cached with it)."""
+        super()._sync_rect()
+        if getattr(self, "area", None) is not None and self.area.style == STACK:
+            self.setRect(self.rect().united(self.badge_rect().adjusted(-2, -2, 2, 2)))
+
     def _badge(self, p: QPainter, text: str) -> None:
-        s = 30 * max(self.area.scale, 0.6)
-        r = QRectF(self.area.card_w - s * 0.75, -s * 0.3, s, s * 0.8)
-        p.setPen(QPen(QColor("#39ff7a"), 1.5))
-        p.setBrush(QColor(0, 0, 0, 215))
-        p.drawRoundedRect(r, s * 0.35, s * 0.35)
-        p.setPen(QColor("#e8ffe8"))
-        p.setFont(font(s * 0.5, True))
-        p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
+        paint_badge(p, self.badge_rect(), text)
+
+
+def paint_badge(p: QPainter, r: QRectF, text: str) -> None:
+    """A count on a dark rounded plate (a pile's, a cup's)."""
+    p.setPen(QPen(QColor("#39ff7a"), 1.5))
+    p.setBrush(QColor(0, 0, 0, 215))
+    p.drawRoundedRect(r, r.height() * 0.45, r.height() * 0.45)
+    p.setPen(QColor("#e8ffe8"))
+    p.setFont(font(r.height() * 0.62, True))
+    p.drawText(r, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class CardItem(TableItem):
@@ -269,6 +316,7 @@ class CardItem(TableItem):
         self.scale_k = scale
         self.flip = 1.0  # horizontal scale while flipping (animation)
         self.setZValue(10)
+        self._tip()
 
     def set_card(self, info: dict[str, Any], pile: str, scale: float, back: str) -> None:
         self.pile, self.back = pile, back
@@ -276,11 +324,24 @@ class CardItem(TableItem):
         self.scale_k = scale
         if info != self.info:
             self.info = info
+            self._tip()
             self.update()
+
+    def _tip(self) -> None:
+        """A face-up card's name as its tooltip: it shows whole even where the face cuts it."""
+        self.setToolTip(str(self.info.get("name", "")) if self.face_up else "")
 
     @property
     def face_up(self) -> bool:
         return not self.info.get("hidden")
+
+    def accessible_name(self) -> str:
+        """The card's name (or that it lies face down) and where it lies."""
+        name = str(self.info.get("name", "a card")) if self.face_up else "a face-down card"
+        scene = self.scene()
+        area = getattr(scene, "areas", {}).get(self.pile) if scene is not None else None
+        where = (area.area.label or place_words(self.pile)) if area is not None else place_words(self.pile)
+        return f"{name}, {where}"
 
     def pixmap(self):
         t = self.table
@@ -326,6 +387,9 @@ class ValueItem(TableItem):
             self.value = v
             self.update()
 
+    def accessible_name(self) -> str:
+        return f"{place_words(str(self.key[1])).capitalize()}: {self.value}"
+
 
 class OptionItem(TableItem):
     """One option of the pending decision: click it to answer."""
@@ -336,9 +400,18 @@ class OptionItem(TableItem):
         self.marks.add("option")
         self.setZValue(61)
 
+    def accessible_name(self) -> str:
+        return f"Option {self.key[1] + 1}: {self.text}"
+
+    def text_box(self) -> TextBox:
+        """The option's words on its plate: shrunk, then on two lines, before they would be cut."""
+        r = self.body_rect().adjusted(8, 2, -8, -2)
+        f = fit(f"{self.key[1] + 1}. {self.text}", r.width(), OPTION_PLATE.px, 10, True, r.height(), 2)
+        return TextBox(f.text, r, f.font, WRAP_CENTRE, OPTION_PLATE.ink)
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
-        r = self.body_rect()
-        paint_plate(p, r, f"{self.key[1] + 1}. {self.text}", OPTION_PLATE, r.adjusted(8, 0, -8, 0))
+        paint_plate(p, self.body_rect(), "", OPTION_PLATE)
+        self.text_box().paint(p)
         if "focus" in self.marks or "hot" in self.marks:
             self.paint_marks(p)
 
@@ -384,10 +457,13 @@ class DecisionItem(QGraphicsRectItem):
         p.setPen(QPen(QColor("#ffc84a"), 2))
         p.setBrush(QColor(10, 12, 8, 235))
         p.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 16, 16)
-        p.setPen(QColor("#ffe6a3"))
-        p.setFont(font(18, True))
-        p.drawText(QRectF(16, 8, self.w - 32, 42), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                   self.prompt)
+        self.prompt_box().paint(p)
+
+    def prompt_box(self) -> TextBox:
+        """Who decides what, over the options: shrunk, then on two lines, before it would be cut."""
+        r = QRectF(16, 8, self.w - 32, 42)
+        f = fit(self.prompt, r.width(), 18, 11, True, r.height(), 2)
+        return TextBox(f.text, r, f.font, WRAP_CENTRE, "#ffe6a3")
 
 
 __all__ = ["AreaItem", "CardItem", "DecisionItem", "OptionItem", "TableItem", "TOKEN", "ValueItem"]

@@ -104,6 +104,10 @@ class KeyedScene(QGraphicsScene):
     def option_items(self) -> list[OptionItem]:
         return list(self.decision.options) if self.decision.isVisible() else []
 
+    def set_aspect(self, aspect: float) -> None:
+        """The shape (width / height) of the view that shows the table: a table that lays itself out
+        to fill it does so (by default a table keeps its one layout)."""
+
     def set_device_scale(self, s: float) -> None:
         if abs(s - self.device_scale) > 1e-3:
             self.device_scale = s

@@ -63,7 +63,18 @@ def load_save(path: Path, page_for: Callable[[str], Any],
     page = page_for(ruleset)
     progress = ReplayProgress(parent)
     try:
-        game = page.load_game(payload, path, progress)
+        game = rebuild(page, payload, path, progress)
     finally:
         progress.close()
     return game, progress.events
+
+
+def rebuild(page: Any, payload: dict[str, Any], path: Path, each: Any = None) -> Any:
+    """``page.load_game``, with cards that do not load said as a SaveError naming the save."""
+    from engine.core.cardfiles import CardLoadError
+    from engine.core.wording import one_line
+
+    try:
+        return page.load_game(payload, path, each)
+    except CardLoadError as e:
+        raise SaveError(path, f"cannot be set up ({one_line(e)})") from None

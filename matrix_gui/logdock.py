@@ -30,7 +30,7 @@ class GameLog(QDockWidget):
         self.view.setUndoRedoEnabled(False)
         self.view.setMaximumBlockCount(MAX_LINES)
         self.view.setAccessibleName("Game log")
-        self.view.setStyleSheet("QPlainTextEdit { background: #050a07; color: #cfeedd; font-size: 12px; }")
+        self.view.setStyleSheet("QPlainTextEdit { background: #050a07; color: #cfeedd; }")
         self.setWidget(self.view)
         self._formats: dict[str, QTextCharFormat] = {}
         self._empty = True

@@ -28,10 +28,11 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.autosave import clean_stale_temp
+from matrix_gui import theme
 from matrix_gui.autosavestatus import AutosaveWarning
 from matrix_gui.operations import Operations
 from matrix_gui.paths import AppPaths
-from matrix_gui.settings import Settings
+from matrix_gui.settings import read_settings
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent  # (only a type here: importing it costs ~25 ms at start-up)
@@ -63,15 +64,6 @@ SHEETS = "expedition"  # the page whose players' sheets the New Game dialog sets
 CAMPAIGNS = "legendary"  # the page whose campaigns the Campaign page and the Records show
 
 LEARN_TIP = "A guided first game: each step says what to do and why (it never touches your own game)"
-START_STYLE = """
-QWidget#start { background: #050a07; }
-QLabel#title { color: #39ff7a; font-size: 40px; font-weight: bold; letter-spacing: 4px; }
-QLabel#subtitle { color: #9fd8b2; font-size: 16px; }
-QPushButton { background: #0e2a18; color: #d9ffe6; border: 1px solid #39ff7a; border-radius: 8px;
-              padding: 10px 28px; font-size: 17px; min-width: 260px; }
-QPushButton:disabled { color: #557a63; border-color: #2f5a3f; }
-QPushButton:focus, QPushButton:hover { background: #175c33; }
-"""
 
 
 class MainWindow(QMainWindow):
@@ -81,9 +73,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.paths = paths or AppPaths.default()
         self.dev = dev  # a folder of developer cards: New Game also offers their test film
-        self.settings = Settings.load(self.paths.settings_file)
+        self.settings, self.settings_notes = read_settings(self.paths.settings_file)  # notes: dropped values
         self._settings_on_disk = self.settings.as_dict()  # what save_settings need not write again
         self.setProperty("skip_animations", self.settings.skip_animations)
+        theme.follow(self)  # the dark look of every window, its text sized by the window and settings
         self.last_error = ""
         self.ops = Operations(autosave=self.paths.autosave, parent=self)
         self.ops.events_applied.connect(self._on_events)
@@ -109,9 +102,12 @@ class MainWindow(QMainWindow):
         self.addToolBar(_Qt.ToolBarArea.BottomToolBarArea, self.stepbar)
         self.ops.game_replaced.connect(self.stepbar.refresh)
         self.ops.events_applied.connect(lambda _events: self.stepbar.refresh())
-        self.statusBar().setStyleSheet("QStatusBar { background: #07110b; color: #ffdca0; font-size: 13px; }")
         self.autosave_warning = AutosaveWarning(self.ops, self.statusBar())
-        clean_stale_temp(self.paths.data, self.paths.saves, self.paths.tutorial)  # left by a killed write
+        clean_stale_temp(self.paths.data, self.paths.saves, self.paths.tutorial,
+                         self.paths.campaigns)  # left by a killed write
+        if self.settings_notes:
+            more = len(self.settings_notes) - 1
+            self.status(self.settings_notes[0] + (f" (and {more} more)" if more else ""))
         self._restore_geometry()
         self.refresh_start_page()
         from matrix_gui.refusals import install
@@ -287,8 +283,7 @@ class MainWindow(QMainWindow):
 
     def _build_start_page(self) -> QWidget:
         page = QWidget()
-        page.setObjectName("start")
-        page.setStyleSheet(START_STYLE)
+        page.setObjectName("start")  # (its look: matrix_gui/theme.py)
         lay = QVBoxLayout(page)
         lay.addStretch(2)
         title = QLabel("MATRIX TABLETOP")
@@ -502,16 +497,10 @@ class MainWindow(QMainWindow):
         show why and leave the file untouched. A long game shows a progress dialog; the game log is
         rebuilt from the replay."""
         from engine.core.cardfiles import CardLoadError
-        from engine.core.savefile import SaveError
         from matrix_gui.loading import LOAD_ERRORS, load_save
 
-        def page_for(ruleset: str) -> TablePage:
-            if ruleset not in PAGES:
-                raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this app does not know')
-            return self.table_page(ruleset)
-
         try:
-            game, events = load_save(Path(path), page_for, self)
+            game, events = load_save(Path(path), lambda ruleset: self._page_of_save(ruleset, path), self)
         except (*LOAD_ERRORS, CardLoadError) as e:
             self.show_error("Cannot load this game", str(e))
             return False
@@ -519,10 +508,14 @@ class MainWindow(QMainWindow):
         self.log.add_events(events)
         if getattr(game, "resumed", ""):  # an older save: said once, plainly, nothing lost
             self.log.add_line(f"Note: {game.resumed}.", "#ffd54f")
-            self.status(f"Loaded {path}: {game.resumed}")
-        else:
-            self.status(f"Loaded {path}")
+        self.status(self.loaded_text(Path(path), getattr(game, "resumed", "")))
         return True
+
+    def loaded_text(self, path: Path, resumed: str = "") -> str:
+        """The status after a load: the save's file, or "your last game" for the autosave (its
+        folder is the app's business, not the player's)."""
+        said = "Continuing your last game" if path == self.paths.autosave else f"Loaded {path}"
+        return f"{said}: {resumed}" if resumed else said
 
     def step_through(self, path: Path) -> bool:
         """Open a save to step through (forwards, backwards, take over from any position); on
@@ -530,11 +523,11 @@ class MainWindow(QMainWindow):
         from engine.core.autosave import read_autosave
         from engine.core.cardfiles import CardLoadError
         from engine.core.stepper import Stepper
-        from matrix_gui.loading import LOAD_ERRORS
+        from matrix_gui.loading import LOAD_ERRORS, rebuild
 
         try:
             ruleset, payload = read_autosave(Path(path))
-            game = self.table_page(ruleset).load_game(payload, Path(path))  # checks it loads at all
+            game = rebuild(self._page_of_save(ruleset, path), payload, Path(path))  # checks it loads
             stepper = Stepper.of_save(type(game), payload, game.db, Path(path))
         except (*LOAD_ERRORS, CardLoadError, KeyError) as e:
             self.show_error("Cannot step through this game", str(e))
@@ -543,6 +536,14 @@ class MainWindow(QMainWindow):
         self.status(f"Stepping through {path}: Alt+Right steps forward, Alt+Left back; "
                     "Take Over From Here plays on")
         return True
+
+    def _page_of_save(self, ruleset: str, path: Path) -> TablePage:
+        """The page that rebuilds a save of ``ruleset``; SaveError for a ruleset this app lacks."""
+        from engine.core.savefile import SaveError
+
+        if ruleset not in PAGES:
+            raise SaveError(Path(path), f'is for the "{ruleset}" ruleset, which this app does not know')
+        return self.table_page(ruleset)
 
     def step_through_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -579,7 +580,9 @@ class MainWindow(QMainWindow):
         return res.accepted
 
     def continue_game(self) -> bool:
-        if not self.paths.autosave.is_file():
+        import os
+
+        if not os.path.lexists(self.paths.autosave):  # (anything else there: Load says what it is)
             self.show_error("Nothing to continue", "There is no autosaved game yet.")
             return False
         return self.load_file(self.paths.autosave)
@@ -699,6 +702,7 @@ class MainWindow(QMainWindow):
             self.setProperty("skip_animations", self.settings.skip_animations)
             for page in self._tables.values():
                 page.table_view.zoom_on_hover = self.settings.zoom_on_hover
+            theme.refresh(self)  # the text size: every window's text, the HUDs', the card faces'
             self.save_settings()
 
     def help_dialog(self) -> None:

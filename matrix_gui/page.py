@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QMenu, QWidget
 
 from engine.core.commands import Command
@@ -41,6 +43,14 @@ class TablePage(QWidget):
         self.ops = win.ops
         self.anim: AnimationQueue | None = None
         self.last_reason = ""  # why the last command was refused ("" after one that was done)
+
+    def showEvent(self, e: QShowEvent) -> None:  # noqa: N802
+        """Tab follows the table (``order_focus``); the table has the keyboard first."""
+        super().showEvent(e)
+        order = order_focus(self)
+        table = getattr(self, "table_view", None)
+        if table in order:
+            table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- the page's game ---------------------------------------------------------------------------
 
@@ -213,10 +223,12 @@ class TablePage(QWidget):
 
     def show_end(self, end: EndScreen, outcome: dict[str, Any] | None, facts: Callable[[dict[str, Any]],
                                                                                        list[str]]) -> None:
-        """The end screen over the table while the game is over (``facts``: its numbers)."""
+        """The end screen over the table while the game is over (``facts``: its numbers); only
+        looked at in a saved game stepped through."""
         if not outcome:
             end.hide()
             return
+        end.set_looking(self.ops.viewing is not None)
         if end.isHidden() or end.outcome != outcome:
             end.show_outcome(outcome, facts(outcome))
 
@@ -249,3 +261,28 @@ class TablePage(QWidget):
     def undo_tip(self, view: dict[str, Any]) -> str:
         """The Undo action's tooltip from a view's ``can_undo``/``undo_refusal``."""
         return "Undo the last command" if view.get("can_undo") else "Nothing to undo"
+
+
+def order_focus(root: QWidget) -> list[QWidget]:
+    """Tab goes through ``root``'s widgets as the table reads: the HUD, the table (where Tab moves
+    between the cards and Ctrl+Tab leaves it), then the rest top to bottom and left to right (the
+    next-step strip and its buttons). Returns that order."""
+    from matrix_gui.gestureview import GestureView
+    from matrix_gui.hudstrip import HudStrip
+
+    def rank(w: QWidget) -> tuple[int, int, int]:
+        p = w.mapTo(root, w.rect().topLeft())
+        first = 0 if isinstance(w, HudStrip) and w.objectName().endswith("hud") else \
+            1 if isinstance(w, GestureView) else 2
+        return first, p.y() // 8, p.x()
+
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    ports = {id(a.viewport()) for a in root.findChildren(QAbstractScrollArea)}  # (the area's, not theirs)
+    ws = sorted((w for w in root.findChildren(QWidget)
+                 if w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.isVisibleTo(root) and id(w) not in ports),
+                key=rank)
+    for a, b in zip(ws, ws[1:], strict=False):
+        QWidget.setTabOrder(a, b)
+    return ws
+

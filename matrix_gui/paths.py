@@ -59,19 +59,33 @@ def scratch_home(user: AppPaths, with_autosave: bool = False,
     (the files at the top of the data folder) and, ``with_campaigns``, a copy of the campaign
     files. The card-face cache is shared: it is a cache, not the
     user's data."""
-    import shutil
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="matrix-tabletop-", ignore_cleanup_errors=True) as tmp:
         paths = AppPaths(Path(tmp) / "data", Path(tmp) / "config", user.cache)
         paths.data.mkdir(parents=True)
         if with_autosave:
-            try:
-                for src in user.data.iterdir():
-                    if src.is_file():
-                        shutil.copyfile(src, paths.data / src.name)
-            except OSError:
-                pass  # unreadable: Continue then says there is nothing to continue
-        if with_campaigns and user.campaigns.is_dir():
-            shutil.copytree(user.campaigns, paths.campaigns, dirs_exist_ok=True)
+            _copy_files(user.data, paths.data)  # unreadable: Continue then says there is nothing to continue
+        if with_campaigns:
+            paths.campaigns.mkdir(parents=True)
+            _copy_files(user.campaigns, paths.campaigns)
         yield paths
+
+
+def _copy_files(src: Path, dst: Path, max_bytes: int = 64 * 1024 * 1024) -> None:
+    """Copy the regular files of the folder ``src`` (none bigger than ``max_bytes``) into ``dst``;
+    anything else (a named pipe, a device, a giant) and anything unreadable is left out."""
+    import shutil
+    import stat
+
+    try:
+        entries = list(src.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            st = entry.stat()
+            if stat.S_ISREG(st.st_mode) and st.st_size <= max_bytes:
+                shutil.copyfile(entry, dst / entry.name)
+        except OSError:
+            continue

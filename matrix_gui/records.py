@@ -7,17 +7,18 @@ app when it ends). A damaged records file is reported and never written over.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.core.savefile import write_json_atomic
+from engine.core.userfile import UnreadableFile, read_json_limited
 
 RECORDS_FORMAT = "matrix-tabletop-records"
 RECORDS_VERSION = 1
 MAX_GAMES = 10_000  # the oldest notes go first: the file stays small
+MAX_RECORDS_BYTES = 16 * 1024 * 1024  # (10,000 games take ~1 MB)
 MAJOR, MINOR = "major", "minor"
 
 
@@ -80,15 +81,11 @@ class RecordsFileError(ValueError):
 def read_games(path: Path) -> list[GameRecord]:
     """The games noted in ``path`` (none if it does not exist); RecordsFileError for a bad file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    except (OSError, UnicodeDecodeError) as e:
-        raise RecordsFileError(f"{path}: cannot be read ({e})") from None
-    try:
-        doc = json.loads(text)
-    except ValueError as e:
-        raise RecordsFileError(f"{path}: is not valid JSON ({e})") from None
+        doc = read_json_limited(Path(path), MAX_RECORDS_BYTES)
+    except UnreadableFile as e:
+        if e.reason == "does not exist":
+            return []
+        raise RecordsFileError(f'Records file "{path}" {e.reason}') from None
     if not isinstance(doc, dict) or doc.get("format") != RECORDS_FORMAT:
         raise RecordsFileError(f"{path}: is not a Matrix Tabletop records file")
     if doc.get("version") != RECORDS_VERSION:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from matrix_gui.records import CampaignRecord, FilmRow, Records, records_markdown
+from matrix_gui.theme import current_scale
 
 WIN_COLUMNS = ("Film", "Players", "Played", "Major Victories", "Minor Victories", "Hints used")
 CAMPAIGN_COLUMNS = ("Campaign", "Started", "Status", "Games", "Tries", "Scars")
@@ -45,6 +48,7 @@ def sortable_table(name: str, columns: Sequence[str], rows: Sequence[Sequence[st
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(round(table.fontMetrics().height() * 1.7))
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             item = QTableWidgetItem()
@@ -61,15 +65,17 @@ def sortable_table(name: str, columns: Sequence[str], rows: Sequence[Sequence[st
 
 
 class RecordsDialog(QDialog):
-    """The Records view: finished games and campaigns (``matrix_gui.records``)."""
+    """The Records view: finished games and campaigns (``matrix_gui.records``). Each part takes the
+    room its rows need, no more: the sentences, then the tables (the dialog is as tall as they are,
+    up to most of the window, and a part scrolls beyond that)."""
 
     def __init__(self, records: Records, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Records")
-        self.resize(760, 680)
         self.browser = QTextBrowser()
         self.browser.setMarkdown(records_markdown(records, tables=False))
         self.browser.setAccessibleName("Records")
+        self.browser.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         # the summary's rows come by film, then player count: sorting by film keeps that order
         self.wins = sortable_table("Wins by film and player count", WIN_COLUMNS,
                                    [win_cells(r) for r in records.rows], 0, Qt.SortOrder.AscendingOrder)
@@ -79,14 +85,39 @@ class RecordsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
-        lay.addWidget(self.browser, 1)
+        lay.addWidget(self.browser)
+        self.headings: list[QLabel] = []
         for table in (self.wins, self.campaigns):
             if table.rowCount():
-                lay.addWidget(QLabel(f"<b>{table.accessibleName()}</b>"))
-                lay.addWidget(table, 1)
-                # no taller than its rows: the room left goes to the text above
-                table.setMaximumHeight(table.horizontalHeader().sizeHint().height()
-                                       + table.verticalHeader().length() + 2 * table.frameWidth())
+                head = QLabel(f"<b>{table.accessibleName()}</b>")
+                self.headings.append(head)
+                lay.addWidget(head)
+                lay.addWidget(table)
             else:
                 table.hide()
+        lay.addStretch(1)
         lay.addWidget(buttons, alignment=Qt.AlignmentFlag.AlignRight)
+        k = current_scale()
+        self.resize(round(760 * k), 100)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Each part as tall as its rows (the sentences at the browser's width), the dialog as tall
+        as its parts, within most of the window above it."""
+        self._fitted = self.width()
+        parent = self.parentWidget()
+        room = max(300, round((parent.window().height() if parent is not None else 900) * 0.85))
+        doc = self.browser.document()
+        doc.setTextWidth(max(100, self.width() - 2 * self.layout().contentsMargins().left()
+                             - 2 * self.browser.frameWidth() - 8))
+        self.browser.setFixedHeight(min(round(doc.size().height()) + 2 * self.browser.frameWidth() + 6,
+                                        room // 2))
+        for table in (self.wins, self.campaigns):
+            table.setFixedHeight(min(table.horizontalHeader().sizeHint().height()
+                                     + table.verticalHeader().length() + 2 * table.frameWidth(), room // 3))
+        self.resize(self.width(), min(room, self.layout().sizeHint().height()))
+
+    def resizeEvent(self, e: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(e)
+        if self.width() != getattr(self, "_fitted", self.width()):
+            self._fit()

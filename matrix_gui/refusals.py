@@ -46,8 +46,8 @@ class RuleLink(QPushButton):
         self.window_ = window
         self.rule = ""
         self.setFlat(True)
-        self.setStyleSheet("QPushButton { color: #7fd6ff; text-decoration: underline; border: none;"
-                           " padding: 0 8px; font-size: 13px; }")
+        self.setStyleSheet("QPushButton { color: #7fd6ff; background: transparent; border: none;"
+                           " text-decoration: underline; padding: 0 8px; }")
         self.setAccessibleName("Open the rule in the Rules Reference")
         self.clicked.connect(self.open)
         self.hide()

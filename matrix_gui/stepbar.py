@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QSpinBox, QToolBar, QWidget
 
@@ -24,6 +25,8 @@ class StepBar(QToolBar):
             a.setToolTip(tip + (f" ({key})" if key else ""))
             if key:
                 a.setShortcut(QKeySequence(key))
+                # also while the end screen (a window of its own) or a floating log has the keyboard
+                a.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
             a.triggered.connect(slot)
             self.addAction(a)
             return a

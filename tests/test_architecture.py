@@ -5,6 +5,8 @@
 - rulesets (``engine/legendary``, ``engine/replay``, later ``engine/expedition``) never import each
   other;
 - the GUI never imports ``engine.cli``;
+- ``engine/net`` (remote play) reaches a ruleset only through ``engine/net/rulesets.py``, and
+  neither ``engine/core`` nor a ruleset imports it;
 - production code (``engine``, ``matrix_gui``) never imports or names the ``tests`` tree.
 """
 from __future__ import annotations
@@ -72,6 +74,16 @@ def test_rulesets_never_import_each_other(ruleset: str) -> None:
     folder = ruleset.replace(".", "/")
     others = tuple(r for r in RULESETS if r != ruleset)
     assert offences(files(folder), others) == []
+
+
+def test_the_network_part_reaches_rulesets_only_through_its_ruleset_table() -> None:
+    paths = [p for p in files("engine/net") if p.name != "rulesets.py"]
+    assert offences(paths, (*RULESETS, "engine.cli")) == []
+
+
+def test_core_and_rulesets_never_import_the_network_part() -> None:
+    folders = ["engine/core", *(r.replace(".", "/") for r in RULESETS)]
+    assert offences(files(*folders), ("engine.net",)) == []
 
 
 def test_the_gui_never_imports_the_command_line() -> None:

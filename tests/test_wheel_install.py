@@ -23,7 +23,7 @@ from tests.checkout import copy_checkout
 pytestmark = pytest.mark.slow  # ~35 s: builds a wheel and a venv
 ROOT = Path(__file__).resolve().parents[1]
 DATA_DIRS = ("cards", "assets", "docs")
-DEPENDENCIES = ("PySide6", "shiboken6", "pydantic", "pydantic_core", "platformdirs", "PIL")
+DEPENDENCIES = ("PySide6", "shiboken6", "pydantic", "pydantic_core", "platformdirs", "PIL", "websockets")
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None,

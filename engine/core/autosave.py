@@ -31,6 +31,7 @@ from engine.core.savefile import (
     MAX_SAVE_BYTES,
     TEMP_SUFFIX,
     SaveError,
+    WriteFailed,
     digest,
     read_save_any,
     write_all,
@@ -176,9 +177,9 @@ class AutosaveWriter:
         try:
             write_all(self._fd, line)
             os.fsync(self._fd)
-        except OSError:
+        except OSError as exc:
             self._dirty = True  # a line may be half written: the next command rewrites it all
-            raise
+            raise WriteFailed(self.journal, exc) from exc
 
     def _close_fd(self) -> None:
         if self._fd is not None:

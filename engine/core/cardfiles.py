@@ -12,8 +12,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from engine.core.userfile import UnreadableFile, read_text_limited
+
 M = TypeVar("M", bound=BaseModel)
 TOO_DEEP = "nested too deeply to be a card file"
+MAX_CARD_FILE_BYTES = 4 * 1024 * 1024  # the biggest shipped card file is ~40 KB
 
 
 class CardLoadError(Exception):
@@ -24,13 +27,21 @@ class CardLoadError(Exception):
         self.problems = problems
 
 
+def check_folder(folder: Path | str, what: str = "card folder") -> None:
+    """CardLoadError unless ``folder`` is a folder (a link to one will do)."""
+    p = Path(folder)
+    if not p.is_dir():
+        state = "is not a folder" if p.exists() or p.is_symlink() else "does not exist"
+        raise CardLoadError([f"{folder}: the {what} {state}"])
+
+
 def read_toml(path: Path, problems: list[str]) -> dict[str, Any] | None:
     """The parsed TOML of a file, or None after adding why it cannot be read to ``problems``."""
     name = path.name
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        problems.append(f"{name}: cannot read: {e}")
+        return tomllib.loads(read_text_limited(path, MAX_CARD_FILE_BYTES))
+    except UnreadableFile as e:
+        problems.append(f"{name}: {e.reason}")
     except tomllib.TOMLDecodeError as e:
         problems.append(f"{name}: not valid TOML: {e}")
     except RecursionError:

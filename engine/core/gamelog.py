@@ -24,8 +24,9 @@ from engine.core.cardfiles import CardLoadError
 from engine.core.commands import MAX_COMMAND_CHARS, Command, CommandSyntaxError, parse
 from engine.core.inputcheck import InputError, InputModel, check, one_line, shorten
 from engine.core.results import Accepted, Event, Rejection, Result
-from engine.core.savefile import SaveError, read_save, write_save
+from engine.core.savefile import MAX_SAVE_BYTES, SaveError, read_save, write_save
 from engine.core.table import BaseTable
+from engine.core.userfile import depth_problem
 
 
 class GameState(Protocol):
@@ -71,10 +72,15 @@ def saved_snapshot(payload: dict[str, Any]) -> dict[str, Any] | None:
     snap = payload.get("snapshot")
     if snap is None and isinstance(payload.get("snapshot_sealed"), str):
         try:
-            snap = json.loads(zlib.decompress(base64.b64decode(payload["snapshot_sealed"], validate=True)))
-        except (ValueError, zlib.error):
+            unpack = zlib.decompressobj()
+            text = unpack.decompress(base64.b64decode(payload["snapshot_sealed"], validate=True),
+                                     MAX_SAVE_BYTES)
+            if unpack.unconsumed_tail:  # (bigger than a save may be: a damaged or hostile field)
+                return None
+            snap = json.loads(text)
+        except (ValueError, RecursionError, zlib.error):
             return None
-    return snap if isinstance(snap, dict) else None
+    return snap if isinstance(snap, dict) and depth_problem(snap) is None else None
 
 
 def read_payload(payload: dict[str, Any], path: Path | None,
@@ -157,6 +163,12 @@ class LoggedGame(Generic[DB, S]):
     def observe(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (None: a spectator)."""
         raise NotImplementedError
+
+    def events_for(self, seat: int | None, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """The events of the last command as ``seat`` may see them (what a seat's screen, or a
+        client over the network, animates): by default all of them, for a ruleset whose events name
+        no card that a seat may not see."""
+        return list(events)
 
     def reveals(self, ev: Event) -> bool:
         """Whether ``ev`` shows something hidden, so that undo must not go back past it."""
@@ -298,8 +310,9 @@ class LoggedGame(Generic[DB, S]):
             reveal = next((e for e in events if reveals(e)), None)
             if reveal is not None:
                 self._snapshots.clear()
-                shown = self.reveal_words(reveal)
-                self._undo_closed = f"'{parsed.text()}' revealed hidden information: {shown}"
+                # in the players' words: the first revealing event that says what it showed
+                said = next((e for e in events if e.text and reveals(e)), reveal)
+                self._undo_closed = f"the last move revealed something new ({self.reveal_words(said)})"
             else:
                 self._snapshots.append((before, seat))
         return Accepted(events)
@@ -340,6 +353,10 @@ class LoggedGame(Generic[DB, S]):
         view["can_undo"] = refusal is None
         view["undo_refusal"] = refusal or ""
         return view
+
+    def branched(self) -> None:
+        """This game was just taken over from a stepped-through save: a ruleset forgets here what
+        tied the saved game to something beyond it (by default nothing does)."""
 
     def close_undo(self, why: str) -> None:
         """Forget every snapshot: nothing before this point can be taken back."""

@@ -11,6 +11,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from engine.core.wording import MAX_SHOWN, describe, one_line, shorten
+
+__all__ = ["MAX_SHOWN", "InputError", "InputModel", "check", "describe", "field_name", "one_line",
+           "problem_text", "sentence", "shorten"]
+
 M = TypeVar("M", bound=BaseModel)
 
 # pydantic error types -> what the field must be (the rest use pydantic's own wording).
@@ -21,7 +26,6 @@ _MUST_BE = {
     "none_required": "null",
 }
 _SHOULD = re.compile(r"^(Input|String|List|Value|Dictionary|Tuple|Set) should")
-MAX_SHOWN = 40  # characters of a bad value quoted in a message
 
 
 class InputError(ValueError):
@@ -32,29 +36,6 @@ class InputModel(BaseModel):
     """Base of the edge models: unknown fields are errors, and a model is never changed."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def describe(value: object) -> str:
-    """A JSON-ish description of a value for messages: ``the text "abc"``, ``a list``, ``null``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'the text "{shorten(value, MAX_SHOWN)}"'
-    if isinstance(value, (int, float)):
-        text = str(value) if abs(value) < 10**15 else "a very large number"
-        return f"the number {text}" if text[0] in "-0123456789" else text
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return type(value).__name__
-
-
-def shorten(text: str, limit: int = 60) -> str:
-    """``text`` cut to ``limit`` characters (ending in "...") for a one-line message."""
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def field_name(loc: tuple[Any, ...], prefix: str = "") -> str:
@@ -72,9 +53,9 @@ def sentence(err: dict[str, Any], prefix: str = "") -> str:
     """One sentence for one pydantic error: the field, what it must be, and what it is."""
     name = field_name(tuple(err.get("loc", ())), prefix)
     kind = err.get("type", "")
-    if kind == "missing":
+    if kind in ("missing", "missing_argument"):
         return f"{name} is missing"
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
         return f"{name} is not a known field"
     want = _MUST_BE.get(kind)
     if want is None:
@@ -101,11 +82,3 @@ def check(model: type[M], data: object, prefix: str = "") -> M:
         raise InputError(problem_text(e, prefix)) from None
     except RecursionError:
         raise InputError(f"{prefix or 'the value'} is nested too deeply") from None
-
-
-def one_line(exc: BaseException) -> str:
-    """An error's message on one line: its first line, and how many more lines it has
-    (a CardLoadError lists one problem a line)."""
-    lines = [ln for ln in str(exc).splitlines() if ln.strip()] or [type(exc).__name__]
-    more = len(lines) - 1
-    return lines[0] + (f" (and {more} more problem{'s' if more > 1 else ''})" if more else "")

@@ -5,9 +5,9 @@ The envelope is ruleset independent; a ruleset supplies and interprets only the 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
-import math
 import os
 import stat
 import tempfile
@@ -16,14 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import engine
+from engine.core.userfile import UnreadableFile, parse_json, read_limited
 
 SAVE_FORMAT = "matrix-tabletop-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 TEMP_SUFFIX = ".tmp"  # of the temp file an atomic write renames onto its target
-
-_KB = 1024
-_MB = 1024 * 1024
 
 
 class SaveError(Exception):
@@ -59,8 +57,50 @@ def write_json_atomic(path: Path, obj: object, *, indent: int | None = 1) -> Non
     write_bytes_atomic(Path(path), (text + "\n").encode("utf-8"))
 
 
+class WriteFailed(OSError):
+    """A file that could not be written; ``str(err)`` is one sentence naming it (not its temp file)
+    and what to do. ``errno`` and ``strerror`` are the system's."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        super().__init__(exc.errno, exc.strerror or str(exc))
+        self.filename = str(path)
+        self.path = Path(path)
+        self.sentence = f'Could not write "{path}": {_write_advice(exc)}'
+
+    def __str__(self) -> str:
+        return self.sentence
+
+
+def _write_advice(exc: OSError) -> str:
+    """What went wrong in a write and what to do, in words."""
+    code = exc.errno
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return "the disk is full; free some space, then try again"
+    if code == errno.EROFS:
+        return "the disk is read-only; choose another folder"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied; choose a folder you may write to"
+    if code in (errno.ENOENT, errno.ENOTDIR):
+        return "its folder cannot be made (a file is in the way); choose another folder"
+    if code == errno.EISDIR:
+        return "a folder of that name is in the way; choose another name"
+    if code == errno.ENAMETOOLONG:
+        return "the name is too long; choose a shorter one"
+    return f"{exc.strerror or exc}; try again or choose another folder"
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temp file, fsync, ``os.replace``, fsync the folder)."""
+    """Write ``data`` to ``path`` atomically (temp file, fsync, ``os.replace``, fsync the folder);
+    WriteFailed naming ``path`` if the disk refuses."""
+    try:
+        _write_atomic(path, data)
+    except WriteFailed:
+        raise
+    except OSError as exc:
+        raise WriteFailed(path, exc) from exc
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
     directory = path.parent
     directory.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
@@ -149,66 +189,23 @@ def read_save_any(path: Path, *, max_bytes: int = MAX_SAVE_BYTES) -> tuple[str, 
 
 
 def _read_bytes(path: Path, max_bytes: int) -> bytes:
-    """Read the whole file after checking (via stat) that it exists, is regular and is small enough."""
+    """The bytes of a regular file of at most ``max_bytes`` (checked before it is opened)."""
     try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        raise SaveError(path, "does not exist") from None
-    except OSError as exc:
-        raise SaveError(path, f"could not be read ({exc.strerror or exc})") from None
-    if stat.S_ISDIR(st.st_mode):
-        raise SaveError(path, "is a directory, not a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise SaveError(path, "is not a regular file")
-    if st.st_size > max_bytes:
-        raise _too_big(path, st.st_size, max_bytes)
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(max_bytes + 1)
-    except FileNotFoundError:
-        raise SaveError(path, "does not exist") from None
-    except OSError as exc:
-        raise SaveError(path, f"could not be read ({exc.strerror or exc})") from None
-    if len(raw) > max_bytes:  # grew between stat and read
-        raise _too_big(path, len(raw), max_bytes)
-    return raw
-
-
-def _too_big(path: Path, size: int, max_bytes: int) -> SaveError:
-    size_text, limit_text = _format_size(size, up=True), _format_size(max_bytes)
-    return SaveError(path, f"is {size_text}, larger than the {limit_text} limit")
-
-
-def _format_size(n: int, *, up: bool = False) -> str:
-    """Human size such as ``20.1 MB``; ``up`` rounds upward so an over-limit size never equals the limit."""
-    for unit, scale in (("MB", _MB), ("KB", _KB)):
-        if n >= scale:
-            value = math.ceil(n * 10 / scale) / 10 if up else round(n / scale, 1)
-            return f"{value:.1f}".rstrip("0").rstrip(".") + f" {unit}"
-    return f"{n} B"
-
-
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not valid JSON")
+        return read_limited(path, max_bytes)
+    except UnreadableFile as e:
+        raise SaveError(path, e.reason) from None
 
 
 def _parse(path: Path, raw: bytes) -> object:
-    """Decode UTF-8 (an optional BOM is tolerated) and parse strict JSON."""
+    """Decode UTF-8 (an optional BOM is tolerated) and parse strict JSON, at most ``MAX_DEPTH`` deep."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError(path, f"is not UTF-8 text (bad byte at offset {exc.start})") from None
-    text = text.removeprefix("\ufeff")
-    if not text.strip():
-        raise SaveError(path, "is empty")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            path, f"is truncated or not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(path, f"is truncated or not JSON ({exc})") from None
+        return parse_json(path, text.removeprefix("\ufeff"))
+    except UnreadableFile as e:
+        raise SaveError(path, e.reason) from None
 
 
 def _describe(value: object) -> str:

@@ -85,9 +85,11 @@ class Stepper:
 
     def branch(self) -> LoggedGame:
         """A new game continuing from this position: its log is the first ``position`` commands,
-        so it saves and replays like any game; nothing before the branch can be undone."""
+        so it saves and replays like any game; nothing before the branch can be undone, and it is
+        tied to nothing the saved game belonged to (``LoggedGame.branched``)."""
         game = self._start()
         game.state = self.game.state.clone()
         game.commands = self.commands[:self.position]
         game.close_undo("the game was taken over from a replay")
+        game.branched()
         return game

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.cardfiles import CardLoadError, add_card, read_card_files
+from engine.core.cardfiles import CardLoadError, add_card, check_folder, read_card_files
 from engine.expedition import schema
 from engine.resources import cards_dir
 
@@ -79,8 +79,8 @@ def chit_files(folder: Path) -> list[Path]:
 
 def load_db(folder: Path | str | None = None) -> ChitDB:
     """The shipped Expedition chits, or those of ``folder``."""
-    if folder and not Path(folder).is_dir():
-        raise CardLoadError([f"{folder}: the chit folder does not exist"])
+    if folder:
+        check_folder(folder, "chit folder")
     return load_files(chit_files(Path(folder) if folder else cards_dir("expedition")))
 
 

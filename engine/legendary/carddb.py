@@ -1,7 +1,6 @@
 """Load and validate the Legendary card files into a read-only card database."""
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -14,6 +13,7 @@ from engine.core.cardfiles import (
     TOO_DEEP,
     CardLoadError,
     add_card,
+    check_folder,
     read_card_files,
     read_toml,
     validation_problems,
@@ -262,11 +262,9 @@ def load_files(paths: Iterable[Path], playmat_path: Path | None = None,
     films, deck, neo = _load_films(films_paths, cards, problems)
     playmat = None
     if playmat_path is not None:
+        doc = read_toml(playmat_path, problems)
         try:
-            playmat = schema.Playmat.model_validate(
-                tomllib.loads(playmat_path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-            problems.append(f"{playmat_path.name}: {e}")
+            playmat = None if doc is None else schema.Playmat.model_validate(doc)
         except RecursionError:
             problems.append(f"{playmat_path.name}: {TOO_DEEP}")
         except ValidationError as e:
@@ -292,8 +290,7 @@ def load_db(extra_dirs: Iterable[Path] = (), *, base: Path | None = None) -> Car
     paths = card_files(base)
     films = [base / FILMS_FILE]
     for d in extra_dirs:
-        if not Path(d).is_dir():
-            raise CardLoadError([f"{d}: the card folder does not exist"])
+        check_folder(d)
         paths.extend(card_files(Path(d)))
         if (Path(d) / FILMS_FILE).is_file():
             films.append(Path(d) / FILMS_FILE)

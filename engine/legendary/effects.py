@@ -424,7 +424,7 @@ def _put_defeated(t: Table, task: dict) -> None:
     """LE-DEFEAT-06: putting is not defeating, so no Fight: trigger."""
     cid = task["src"]
     dst = "defeated_enemies" if t.card(cid).kind == "enemy" else "defeated_heroes"
-    t.move(cid, t.s.where(cid), dst, face_up=True, text=f"{t.name(cid)} is put into {dst}")
+    t.move(cid, t.s.where(cid), dst, face_up=True, text=f"{t.name(cid)} is put into {t.pile_words(dst)}")
 
 
 @verb("put_into_deck")

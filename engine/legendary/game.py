@@ -6,15 +6,17 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.gamelog import LoggedGame
+from engine.core.inputcheck import InputError
 from engine.core.results import Event, Rejection
 from engine.core.savefile import SaveError
 from engine.legendary import flow
 from engine.legendary.carddb import CardDB, CardLoadError, load_db
 from engine.legendary.registry import ACTIONS
+from engine.legendary.savedposition import MissingCards, read_position, unplayable
 from engine.legendary.setup import LegendarySetup, SetupError, new_state
 from engine.legendary.state import State
-from engine.legendary.table import Table
-from engine.legendary.view import observe
+from engine.legendary.table import PILE_WORDS, Table
+from engine.legendary.view import events_for, observe
 
 RULESET = "legendary"
 # Events after which undo would leak hidden information (LE-MATRIX-11, DESIGN §2).
@@ -32,9 +34,7 @@ def _reveals(ev: Event) -> bool:
     return False
 
 
-# Where a revealing event took its card from, and what the other revealing events show (undo refusal).
-SOURCE_WORDS = {"zion": "Zion", "hovercraft": "the Hovercraft stack", "strikes": "the Strike deck",
-                "matrix_deck": "the Matrix Deck"}
+# What the revealing events show, in words (the undo refusal).
 REVEAL_WORDS = {"cards_drawn": "cards were drawn", "card_revealed": "a card was turned face up",
                 "shuffled": "a deck was shuffled", "strike_drawn": "a Strike card was drawn",
                 "deck_reshuffled": "a deck was reshuffled",
@@ -47,9 +47,14 @@ def _reveal_words(ev: Event) -> str:
         return ev.text
     if ev.kind == "card_moved":
         src = str(ev.data.get("src", ""))
-        where = SOURCE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
+        where = PILE_WORDS.get(src) or ("a player's deck" if src.endswith(".deck") else "a deck")
         return f"a card was taken from {where}"
     return REVEAL_WORDS.get(ev.kind, ev.kind.replace("_", " "))
+
+
+def _without_campaign(setup: dict[str, Any]) -> dict[str, Any]:
+    """A saved setup as if it named no campaign (the field is left out while unset)."""
+    return {k: v for k, v in setup.items() if k != "campaign"}
 
 
 class LegendaryGame(LoggedGame[CardDB, State]):
@@ -86,14 +91,7 @@ class LegendaryGame(LoggedGame[CardDB, State]):
                     path: Path | None) -> LegendaryGame | None:
         """Go on from a saved position whose cards this card database still holds."""
         db = db or load_db([Path(d) for d in setup.card_dirs])
-        try:
-            state = State.from_dict(copy.deepcopy(snapshot))
-            missing = sorted({str(d) for d in state.defs if not isinstance(d, str) or d not in db.cards})
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise SaveError(path, f"has a damaged saved position ({e})") from None
-        if missing:
-            raise SaveError(path, f"needs cards this installation lacks: {', '.join(missing[:5])}")
-        game = cls(db, state)
+        game = cls.from_position(snapshot, db, path, "saved position", "snapshot")
         game.initial = copy.deepcopy(snapshot)
         game.close_undo("the game goes on from a saved position")
         return game
@@ -101,6 +99,15 @@ class LegendaryGame(LoggedGame[CardDB, State]):
     @property
     def setup(self) -> LegendarySetup:
         return LegendarySetup.from_dict(self.state.setup)
+
+    def branched(self) -> None:
+        """A campaign game taken over from a replay is a game of its own, no try of its campaign
+        (nothing records it there; its HUD shows no campaign line). Its setup keeps what made the
+        position: the campaign's Time Track, scars and prep turns."""
+        if self.state.setup.get("campaign"):
+            self.state.setup = _without_campaign(self.state.setup)
+            if self.initial is not None:
+                self.initial = {**self.initial, "setup": _without_campaign(self.initial["setup"])}
 
     # --- the ruleset's parts -------------------------------------------------------------------
 
@@ -122,6 +129,10 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         """What ``seat`` may see (None: a spectator of a non-secret game)."""
         return self.with_undo(observe(self.db, self.state, seat), seat)
 
+    def events_for(self, seat: int | None, events: tuple[Event, ...] | list[Event]) -> list[Event]:
+        """The events of the last command without the cards ``seat`` may not see."""
+        return events_for(self.state, seat, events)
+
     # --- saves ---------------------------------------------------------------------------------
 
     def save_payload(self) -> dict[str, Any]:
@@ -139,11 +150,24 @@ class LegendaryGame(LoggedGame[CardDB, State]):
         """A new game of the setup, or the edited starting position the save keeps."""
         if payload.get("initial") is None:
             return cls.new(setup, db)
-        try:
-            # a copy: the game's state must not share lists with the saved start it keeps
-            start = State.from_dict(copy.deepcopy(payload["initial"]))
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise SaveError(path, f"has a damaged starting position ({e})") from None
-        game = cls(db or load_db([Path(d) for d in setup.card_dirs]), start)
+        db = db or load_db([Path(d) for d in setup.card_dirs])
+        game = cls.from_position(payload["initial"], db, path, "starting position", "initial")
         game.initial = payload["initial"]
+        return game
+
+    @classmethod
+    def from_position(cls, data: Any, db: CardDB, path: Path | None, what: str, name: str) -> LegendaryGame:
+        """A game going on from a position read from a save (its field ``name``; ``what`` it is, in
+        words), checked first (engine/legendary/savedposition.py); SaveError in one sentence for a
+        damaged one. The state is a copy: it shares nothing with ``data``."""
+        try:
+            state = read_position(data, db, name)
+        except MissingCards as e:
+            raise SaveError(path, str(e)) from None
+        except InputError as e:
+            raise SaveError(path, f"has a damaged {what} ({e})") from None
+        game = cls(db, state)
+        problem = unplayable(game)
+        if problem is not None:
+            raise SaveError(path, f"has a damaged {what}: the rules cannot play it ({problem})")
         return game

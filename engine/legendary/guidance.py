@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.commands import Command
 from engine.legendary import stall, strikeplan
+from engine.legendary.acts import registry
 from engine.legendary.carddb import CardDB
 from engine.legendary.registry import ACTIONS
 from engine.legendary.state import State, pp
@@ -42,6 +43,21 @@ def current_part(t: Table) -> Any:
     if not acts:
         return None
     return next((p for p in t.card(acts[-1]).parts if p.part == t.s.part), None)
+
+
+def objective_cards(t: Table) -> list[str]:
+    """The cards the current Objective is about, by definition: those it counts (Defeat X,
+    Complete Y), or, for an Objective its Act's rule checks, the cards of the Act's hint that the
+    Objective's text names."""
+    part = current_part(t)
+    obj = None if part is None else part.objective
+    if obj is None:
+        return []
+    if obj.type == "hook":
+        hint = registry().hints.get(obj.hook)
+        named = sorted(hint.cards) if hint is not None else []
+        return [d for d in named if d in t.db.cards and t.db.cards[d].name in obj.text]
+    return list(dict.fromkeys(obj.cards))
 
 
 def act_part(t: Table) -> str:

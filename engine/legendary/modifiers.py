@@ -96,10 +96,15 @@ class Modifiers:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Modifiers:
         """The inverse of ``to_dict`` and of ``to_saved`` (JSON lists back to tuples)."""
-        return cls(**{_FIELD_NAMES.get(k, k): _tuples(v) for k, v in d.items()})
+        return cls(**{k: _tuples(v) for k, v in by_field_name(d).items()})
 
     def copy(self) -> Modifiers:
         return field_copy(self)  # every field is an immutable value
+
+
+def by_field_name(saved: dict[str, Any]) -> dict[str, Any]:
+    """Saved modifiers under their field names (saves keep two under older names)."""
+    return {_FIELD_NAMES.get(k, k): v for k, v in saved.items()}
 
 
 def _tuples(v: Any) -> Any:

@@ -16,6 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from engine.core.commands import arg_value
 from engine.core.inputcheck import InputModel, check, one_line, problem_text, shorten
+from engine.core.userfile import UnreadableFile, read_text_limited
 from engine.legendary import flow, schema
 from engine.legendary.carddb import CardDB, CardLoadError
 from engine.legendary.game import LegendaryGame
@@ -24,6 +25,7 @@ from engine.legendary.state import pp
 from engine.legendary.table import Table
 
 MAX_SCENARIO_BYTES = 1024 * 1024
+MAX_LINE_CHARS = 4000  # the longest line of the shipped scenarios and docs is under 1,000
 # Piles a ``put`` may take a card from, in order of preference: never a visible one.
 RESERVES = ("box", "out_of_play", "extras", "zion", "matrix_deck", "strikes", "hovercraft")
 
@@ -77,6 +79,9 @@ class Scenario:
     def from_text(cls, text: str, db: CardDB | None = None, base_dir: Path | None = None) -> Scenario:
         sc = cls(db=db, base_dir=base_dir or Path("."))
         for no, raw in enumerate(text.splitlines(), start=1):
+            if len(raw) > MAX_LINE_CHARS:
+                raise ScenarioError(f"line {no} is {len(raw):,} characters long, more than a scenario line "
+                                    f"may hold ({MAX_LINE_CHARS:,})")
             line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith(">") else raw.strip()
             if not line:
                 continue
@@ -97,17 +102,11 @@ class Scenario:
         """A scenario read from a UTF-8 text file; ScenarioError naming the file for a file that
         cannot be read or is not a scenario."""
         try:
-            raw = Path(path).read_bytes()
-        except OSError as e:
-            raise ScenarioError(f"{path}: cannot be read ({e.strerror or e})") from None
+            text = read_text_limited(Path(path), MAX_SCENARIO_BYTES)
+        except UnreadableFile as e:
+            raise ScenarioError(f'Scenario file "{path}" {e.reason}') from None
         try:
-            if len(raw) > MAX_SCENARIO_BYTES:
-                raise ScenarioError(f"larger than {MAX_SCENARIO_BYTES // 1024} KB: not a scenario file")
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise ScenarioError(f"not UTF-8 text (bad byte at offset {e.start})") from None
-            return cls.from_text(text.removeprefix("\ufeff"), db, Path(path).parent)
+            return cls.from_text(text, db, Path(path).parent)
         except ScenarioError as e:
             raise ScenarioError(f"{path}: {e}") from None
 
@@ -116,7 +115,10 @@ class Scenario:
         if line.startswith(">"):
             self.command(line[1:].strip())
             return
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as e:  # shlex: "No closing quotation", "No escaped character"
+            raise ScenarioError(f"its quotes do not pair up ({str(e).lower()})") from None
         head, args = words[0], words[1:]
         if head == "setup":
             self._setup(args)

@@ -13,7 +13,7 @@ from engine.core.seats import SEAT_KINDS, seats_problem
 from engine.legendary import flow, traitor
 from engine.legendary import row as rowmod
 from engine.legendary.carddb import CardDB
-from engine.legendary.state import GLOBAL_PILES, PLAYER_PILES, PlayerState, State, dock, pp
+from engine.legendary.state import GLOBAL_PILES, PLAYER_PILES, PlayerState, State, att, dock, pp, row
 from engine.legendary.table import Table
 from engine.legendary.variants import variant_problem
 
@@ -227,22 +227,24 @@ def _check_neo_group(db: CardDB, setup: LegendarySetup, heroes: list[Any]) -> No
                      "Act 1 whose Extras hold one")
 
 
+def pile_names(db: CardDB, players: int) -> list[str]:
+    """Every pile of a table for ``players`` players: the global piles, the Row spaces and what is
+    attached to them, the Dock spaces, and each player's piles."""
+    names = list(GLOBAL_PILES)
+    for i in range(rowmod.ROW_SPACES):
+        names += [row(i), att(i)]
+    names += [dock(i) for i in range(db.playmat.dock_spaces)]
+    return names + [pp(seat, name) for seat in range(players) for name in PLAYER_PILES]
+
+
 def new_state(db: CardDB, setup: LegendarySetup) -> State:
     """Build the starting state (LE-SETUP-01..25) and run to the first decision or Action Phase."""
     validate(db, setup)
     # ``box_index``: the cards still in the box, by definition; what is left goes into the "box"
     # pile at the end.
     defs, box_index = _physical_cards(db)
-    piles: dict[str, list[int]] = {name: [] for name in GLOBAL_PILES}
-    for i in range(5):
-        piles[f"row.{i}"] = []
-        piles[f"att.{i}"] = []
-    for i in range(db.playmat.dock_spaces):
-        piles[dock(i)] = []
     n = len(setup.avatars)
-    for seat in range(n):
-        for name in PLAYER_PILES:
-            piles[pp(seat, name)] = []
+    piles: dict[str, list[int]] = {name: [] for name in pile_names(db, n)}
     s = State(defs=defs, piles=piles, players=[], rng=rng.seed_state(setup.seed),
               setup=setup.to_dict(), time=db.playmat.start_time)
     t = Table(db, s)

@@ -7,10 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.results import Event
+from engine.core.results import Decision, Event
 from engine.core.table import BaseTable
 from engine.legendary.carddb import CardDB
 from engine.legendary.state import State, pp
+
+# Piles in the players' words (event texts, the undo refusal): the table's own, then a player's.
+PILE_WORDS = {"zion": "Zion", "hovercraft": "the Hovercraft stack", "strikes": "the Strike deck",
+              "strike_discard": "the Strike discard pile", "matrix_deck": "the Matrix Deck",
+              "combat": "the Combat Zone", "operations": "Operations", "real_world": "the Real World",
+              "discarded": "the Discarded pile", "defeated_enemies": "the Defeated Enemies",
+              "defeated_heroes": "the Defeated Heroes", "removed": "the cards removed from the game",
+              "out_of_play": "the cards out of play"}
+SEAT_PILE_WORDS = {"deck": "deck", "discard": "discard pile", "hand": "hand", "play": "cards in play",
+                   "strikes": "Strikes", "scars": "scars", "beside": "Enemies beside them",
+                   "coordinated": "coordinated cards", "hidden": "hidden card"}
 
 
 class Table(BaseTable[CardDB, State]):
@@ -27,6 +38,10 @@ class Table(BaseTable[CardDB, State]):
 
     def seat_name(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def decision_data(self, d: Decision) -> dict[str, Any]:
+        """The ``decision`` event's data with its kind (``view.events_for`` hides a hand's options)."""
+        return {**super().decision_data(d), "choice": d.kind}
 
     # --- looking things up ---------------------------------------------------------------------
 
@@ -52,6 +67,14 @@ class Table(BaseTable[CardDB, State]):
     @property
     def mat(self) -> Any:
         return self.db.playmat
+
+    def pile_words(self, pile: str) -> str:
+        """A pile as the players call it: "Zion", "Trinity's deck", "the Defeated Enemies"."""
+        if pile.startswith("p") and "." in pile:
+            seat, name = pile[1:].split(".", 1)
+            if seat.isdigit() and int(seat) < len(self.s.players):
+                return f"{self.player_name(int(seat))}'s {SEAT_PILE_WORDS.get(name, name)}"
+        return PILE_WORDS.get(pile, pile.replace("_", " "))
 
     def player_name(self, seat: int) -> str:
         av = self.s.players[seat].avatar
@@ -113,7 +136,8 @@ class Table(BaseTable[CardDB, State]):
 
     def shuffle(self, pile: str) -> None:
         self.shuffle_pile(pile)
-        self.emit("shuffled", f"{pile} shuffled", pile=pile)
+        words = self.pile_words(pile)
+        self.emit("shuffled", f"{words[0].upper()}{words[1:]} is shuffled", pile=pile)
 
     def refill_deck(self, seat: int) -> bool:
         """Shuffle the discard pile into an empty deck (LE-CLEANUP-03/04); False if both empty."""
@@ -123,7 +147,7 @@ class Table(BaseTable[CardDB, State]):
         for c in cards:
             self.s.face_up.discard(c)
         pile = pp(seat, "deck")
-        self.emit("shuffled", f"{pile} shuffled", pile=pile)
+        self.emit("shuffled", "", pile=pile)  # (said by the next event, in words)
         self.emit("deck_reshuffled", f"{self.player_name(seat)} shuffles their discard pile into a new deck",
                   seat=seat, count=len(cards))
 

@@ -115,6 +115,29 @@ def against_the_team(t: Table, seat: int) -> bool:
     return seat == traitor_seat(t) or seat in smith_seats(t)
 
 
+def role(t: Table, seat: int) -> dict[str, str] | None:
+    """What ``seat`` knows of its own side in a Traitor mode, for that seat's view only: ``side``
+    (traitor, smith, team), ``title`` ("You are the Traitor") and ``goal`` (how that side wins, with
+    the rule). None outside a Traitor mode. A seat always knows its own hidden card (LE-TRAITOR-06)."""
+    m = mode(t)
+    if m is None:
+        return None
+    if seat in t.s.mods.smiths:
+        return {"side": "smith", "title": "You are an Assimilated Smith",
+                "goal": "you win once every other player is defeated (LE-SMITH-05)"}
+    if m == IGNORANCE and seat_of(t, THE_MATRIX) == seat:
+        return {"side": "traitor", "title": "You are the Traitor",
+                "goal": "you side with the Machines and win once every other player is defeated, "
+                        "by playing I Choose the Matrix (LE-TRAITOR-09, LE-TRAITOR-17)"}
+    if m == IGNORANCE:
+        return {"side": "team", "title": "You are loyal",
+                "goal": "the team wins only with a Major Victory in every Act, and one of you may be "
+                        "the Traitor (LE-TRAITOR-08)"}
+    return {"side": "team", "title": "You are with the team",
+            "goal": "whoever reveals Assimilated Smith is assimilated and turns against the rest "
+                    "(LE-SMITH-03)"}
+
+
 # --- revealing hidden cards -------------------------------------------------------------------------
 
 

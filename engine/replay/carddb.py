@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.cardfiles import CardLoadError, add_card, read_card_files
+from engine.core.cardfiles import CardLoadError, add_card, check_folder, read_card_files
 from engine.replay import schema
 from engine.resources import cards_dir
 
@@ -93,8 +93,8 @@ def card_files(folder: Path) -> list[Path]:
 
 def load_db(folder: Path | str | None = None) -> ReplayDB:
     """The shipped Matrix Replay cards, or those of ``folder``."""
-    if folder and not Path(folder).is_dir():
-        raise CardLoadError([f"{folder}: the card folder does not exist"])
+    if folder:
+        check_folder(folder)
     return load_files(card_files(Path(folder) if folder else cards_dir("replay")))
 
 

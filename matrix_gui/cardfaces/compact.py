@@ -16,12 +16,13 @@ from PIL import Image, ImageDraw
 from matrix_gui.cardfaces import draw as D
 from matrix_gui.cardfaces.fonts import get_font, text_width
 from matrix_gui.cardfaces.spec import CARD_H_MM, TITLE_COLOR, FaceSpec, Stat, Style
-from matrix_gui.cardfaces.text import RGB, Para, Run, TextLayout, draw_layout, fit_font_size, layout_text
+from matrix_gui.cardfaces.text import RGB, TextLayout, draw_layout, fit_font_size, layout_name
 
 COMPACT_BELOW = 240  # px: faces lower than this use the table layout
 READABLE_PX = 10  # the smallest text size of a table face at least READABLE_FROM px high
 READABLE_FROM = 80
 TITLE_LINES = 3
+NAME_UNDER_FLOOR = 2  # px a name may go under the floor to keep its longest word whole
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class CompactSizes:
 
     h: int
     floor: int  # smallest text size
+    name_min: int  # a name goes under the floor, to here, only to keep its words whole
     name_max: int
     chip: int
     badge: int
@@ -40,13 +42,16 @@ class CompactSizes:
         return self.h / CARD_H_MM
 
 
-def compact_sizes(h: int) -> CompactSizes:
-    """The sizes used at height ``h``; tiny faces (other players' panels) scale their text down."""
+def compact_sizes(h: int, text: float = 1.0) -> CompactSizes:
+    """The sizes used at height ``h``; tiny faces (other players' panels) scale their text down;
+    ``text`` is the player's text size (1.0: as designed, 1.5: every text half as large again)."""
     s = h / CARD_H_MM
     floor = READABLE_PX if h >= READABLE_FROM else max(5, round(h * READABLE_PX / READABLE_FROM))
-    return CompactSizes(h=h, floor=floor, name_max=max(floor + 2, round(8.6 * s)),
-                        chip=max(floor, round(6.6 * s)), badge=max(floor * 2 - 2, round(17 * s)),
-                        inset=max(2, round(2.0 * s)))
+    floor = round(floor * text)
+    return CompactSizes(h=h, floor=floor, name_min=max(4, floor - NAME_UNDER_FLOOR),
+                        name_max=max(floor + 2, round(8.6 * s * text)),
+                        chip=max(floor, round(6.6 * s * text)),
+                        badge=max(floor * 2 - 2, round(17 * s * text)), inset=max(2, round(2.0 * s)))
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -86,19 +91,16 @@ def _plate(w: int, h: int, radius: int, fill: tuple[int, ...], edge: tuple[int, 
     return big.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
 
 
-def layout_title(spec: FaceSpec, sz: CompactSizes, w: int, bottom: int | None = None) -> TextLayout:
+def layout_title(spec: FaceSpec, sz: CompactSizes, w: int, bottom: int | None = None,
+                 smallest: int | None = None) -> TextLayout:
     """The name, as large as fits above ``bottom`` (default: in ``TITLE_LINES`` lines), never under
-    ``sz.floor``."""
+    ``smallest`` (default ``sz.floor``): it shrinks before a word would break; lines break only
+    between words."""
     pad = sz.inset + 1
     top = sz.inset + max(1, round(1.0 * sz.mm))
     full = top + round(sz.name_max * 1.17 * TITLE_LINES) + 1
     box = (pad, top, w - pad, full if bottom is None else max(top + 1, bottom))
-    para = Para([Run(spec.title, "bold")], align="center")
-    # no word broken in two while a smaller size (not under the floor) keeps it whole
-    width = box[2] - box[0]
-    size = min((fit_font_size(word, "bold", width, sz.name_max, sz.floor) for word in spec.title.split()),
-               default=sz.name_max)
-    return layout_text([para], box, max_size=size, min_size=sz.floor, valign="top")
+    return layout_name(spec.title, box, sz.name_max, sz.floor if smallest is None else smallest)
 
 
 def _centered(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, font, fill: RGB,
@@ -170,30 +172,61 @@ def _row_height(row: list[tuple[str, float]], sz: CompactSizes) -> int:
     return round(sz.chip * (0.45 + 1.05 * lines))
 
 
-def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image) -> dict[str, int]:
-    """Draw the table layout of ``spec`` onto ``img`` (its rain already painted). Returns the text sizes
-    used: ``name``, ``chip`` and ``number`` (0 when the card has none), and ``cut`` (the name ends in an
-    ellipsis) and ``dropped`` (chips left out for lack of room), for tests and measurements."""
-    from matrix_gui.cardfaces.paint import paint_emblem  # (paint imports this module)
+@dataclass(frozen=True)
+class CompactGeometry:
+    """Where the parts of a table face go: the sizes, the gap, the bottom band of numbers (its height
+    and top), the badges' centres, the chip beside them and the rows of chips over them."""
 
-    w, h = img.size
-    sz = compact_sizes(h)
-    mm = sz.mm
-    gap = max(1, round(0.8 * mm))
-    style = spec.style
-    stats = bottom_stats(spec)
-    band = sz.badge + max(1, round(0.8 * mm)) if (stats or spec.stat_boxes) else 0
+    sz: CompactSizes
+    gap: int
+    band: int
+    band_top: int
+    xs: list[float]
+    band_tag: str | None
+    rows: list[list[tuple[str, float]]]
+    chips_h: int
+
+
+def compact_geometry(spec: FaceSpec, w: int, h: int, text: float = 1.0) -> CompactGeometry:
+    """The table layout of ``spec`` on a face ``w`` x ``h`` px (``text``: the player's text size)."""
+    sz = compact_sizes(h, text)
+    gap = max(1, round(0.8 * sz.mm))
+    band = sz.badge + max(1, round(0.8 * sz.mm)) if (bottom_stats(spec) or spec.stat_boxes) else 0
     band_top = h - sz.inset - band
     tags = [t for t in spec.tags if t.lower() != spec.title.lower()]  # a keyword that is the name: once
     xs = _badge_xs(spec, sz, w)
     band_tag = _band_tag(spec, tags, sz, xs, w) if band else None  # a short chip beside the numbers
     rows = chip_rows([t for t in tags if t != band_tag], sz.chip, w - 2)  # chips may lie over the rim
     chips_h = sum(_row_height(r, sz) + gap for r in rows)
-    # the name gets the room the chips leave; if it would be cut, three lines, then the chips' room too
-    title = layout_title(spec, sz, w, band_top - chips_h - 2 * gap)
-    for bottom in (None, band_top - gap):
-        if title.truncated:
-            title = layout_title(spec, sz, w, bottom)
+    return CompactGeometry(sz, gap, band, band_top, xs, band_tag, rows, chips_h)
+
+
+def compact_title(spec: FaceSpec, g: CompactGeometry, w: int) -> TextLayout:
+    """The name of a table face: it gets the room the chips leave; if it would be cut, three lines,
+    then the chips' room too; only then does it go under the floor (to ``name_min``), so that no word
+    is cut. What ``paint_compact`` draws, and tests measure."""
+    sz = g.sz
+    for smallest in (sz.floor, sz.name_min):
+        for bottom in (g.band_top - g.chips_h - 2 * g.gap, None, g.band_top - g.gap):
+            title = layout_title(spec, sz, w, bottom, smallest)
+            if not title.truncated:
+                return title
+    return title
+
+
+def paint_compact(spec: FaceSpec, img: Image.Image, rmask: Image.Image, text: float = 1.0) -> dict[str, int]:
+    """Draw the table layout of ``spec`` onto ``img`` (its rain already painted). Returns the text sizes
+    used: ``name``, ``chip`` and ``number`` (0 when the card has none), and ``cut`` (the name ends in an
+    ellipsis) and ``dropped`` (chips left out for lack of room), for tests and measurements."""
+    from matrix_gui.cardfaces.paint import paint_emblem  # (paint imports this module)
+
+    w, h = img.size
+    g = compact_geometry(spec, w, h, text)
+    sz, mm, gap, band, band_top = g.sz, g.sz.mm, g.gap, g.band, g.band_top
+    xs, band_tag, rows, chips_h = g.xs, g.band_tag, g.rows, g.chips_h
+    style = spec.style
+    stats = bottom_stats(spec)
+    title = compact_title(spec, g, w)
     plate_bottom = title.bbox[3] + max(1, round(1.0 * mm)) if title.pieces else sz.inset + round(6 * mm)
     art_top, art_bottom = plate_bottom, band_top - chips_h
     if spec.emblem != "none" and art_bottom - art_top > 8:

@@ -21,7 +21,15 @@ from matrix_gui.cardfaces.spec import (
     Stat,
     Style,
 )
-from matrix_gui.cardfaces.text import RGB, Box, Para, Run, TextLayout, draw_layout, fit_font_size, layout_text
+from matrix_gui.cardfaces.text import (
+    RGB,
+    Box,
+    TextLayout,
+    draw_layout,
+    fit_font_size,
+    layout_name,
+    layout_text,
+)
 
 CORNER_MM = 3.0
 PLATE = (3.0, 3.0, 60.0, 14.8)
@@ -233,12 +241,20 @@ def _stat_boxes(img: Image.Image, d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpe
         _centered(d, cx, mm(top + 6.6), value, nf, TITLE_COLOR)
 
 
+def _title_right(spec: FaceSpec) -> float:
+    return 47.8 if spec.corner else 58.6
+
+
+def layout_full_title(spec: FaceSpec, h: int) -> TextLayout:
+    """The name on a full face ``h`` px high (the zoom, the inspector): what ``_title`` draws."""
+    mm = _MM(h)
+    box = mm.box((4.5, 3.5, _title_right(spec), 10.7))
+    return layout_name(spec.title, box, round(mm(4.9)), max(5, round(mm(2.3))), valign="middle")
+
+
 def _title(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
-    right = 47.8 if spec.corner else 58.6
-    box = mm.box((4.5, 3.5, right, 10.7))
-    lay = layout_text([Para([Run(spec.title, "bold")])], box, max_size=round(mm(4.9)),
-                      min_size=max(5, round(mm(2.3))), valign="middle")
-    draw_layout(d, lay, TITLE_COLOR, shadow=(0, 0, 0))
+    right = _title_right(spec)
+    draw_layout(d, layout_full_title(spec, round(mm(CARD_H_MM))), TITLE_COLOR, shadow=(0, 0, 0))
     if spec.subtitle:
         colour = spec.subtitle_color or _mix(spec.style.accent, (255, 255, 255), 0.25)
         width = mm(right - 4.5)
@@ -269,14 +285,15 @@ def _footer(d: ImageDraw.ImageDraw, mm: _MM, spec: FaceSpec) -> None:
     d.text((mm(58.6) - rw, mm(cy) - (t + b) / 2), right, font=right_font, fill=_mix(colour, (0, 0, 0), 0.25))
 
 
-def paint_face(spec: FaceSpec, height: int) -> Image.Image:
+def paint_face(spec: FaceSpec, height: int, text: float = 1.0) -> Image.Image:
     """Render a face spec to an RGBA image ``height`` pixels high with rounded, transparent corners;
     under ``COMPACT_BELOW`` px a front uses the table layout (compact.py)."""
-    return render_face(spec, height)[0]
+    return render_face(spec, height, text)[0]
 
 
-def render_face(spec: FaceSpec, height: int) -> tuple[Image.Image, dict[str, int]]:
-    """``paint_face`` plus the text sizes a table-size face used (empty for a full face or a back)."""
+def render_face(spec: FaceSpec, height: int, text: float = 1.0) -> tuple[Image.Image, dict[str, int]]:
+    """``paint_face`` plus the text sizes a table-size face used (empty for a full face or a back);
+    ``text``: the player's text size, for a table-size face."""
     w, h = card_size(height)
     mm = _MM(h)
     style = spec.style
@@ -285,7 +302,7 @@ def render_face(spec: FaceSpec, height: int) -> tuple[Image.Image, dict[str, int
     rmask = rain_mask((w, h), spec.seed, cell, density=1.4 if back else 1.0)
     img = colorize_rain(rmask, style.tint, style.base).convert("RGBA")
     if not back and h < COMPACT_BELOW:
-        used = paint_compact(spec, img, rmask)
+        used = paint_compact(spec, img, rmask, text)
         img.putalpha(D.corner_mask(w, h, max(1, round(mm(CORNER_MM)))))
         return img, used
     art_bottom = LAYOUTS.get(spec.layout, (48.0, 48.6))[0]

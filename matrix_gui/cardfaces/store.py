@@ -22,7 +22,7 @@ from matrix_gui.cardfaces.spec import BACKS, SIDES, Labels, back_for, back_spec,
 
 log = logging.getLogger(__name__)
 
-RENDERER_VERSION = "2"  # 2: table-size faces (compact.py)
+RENDERER_VERSION = "3"  # 2: table-size faces (compact.py); 3: names never broken inside a word
 MIN_HEIGHT = 16
 MAX_HEIGHT = 2400
 SCAN_EXTS = (".png", ".jpg", ".jpeg", ".webp")
@@ -58,9 +58,9 @@ class FaceStore:
 
     # --- public API ------------------------------------------------------------------------
 
-    def face_path(self, card_id: str, height_px: int, side: str = "front") -> Path:
+    def face_path(self, card_id: str, height_px: int, side: str = "front", text: float = 1.0) -> Path:
         """A PNG of one side of a card, ``height_px`` high (63:88); a card's "back" is its card back,
-        except an Avatar's, which is its other side (``back_name``)."""
+        except an Avatar's, which is its other side (``back_name``); ``text``: the player's text size."""
         if side not in SIDES:
             raise ValueError(f"side must be one of {SIDES}, not {side!r}")
         card = self.db.cards[card_id]  # KeyError for an unknown card: a programmer error
@@ -73,11 +73,12 @@ class FaceStore:
         if side == "back" and card.kind != "avatar":
             return self.back_path(back_for(card), height)
         digest = self._card_digest(card, side)
-        path = self.cache_dir / f"{card_id}-{side}-{height}-{digest}.png"
+        size = f"{height}" if text == 1.0 else f"{height}x{text:g}"
+        path = self.cache_dir / f"{card_id}-{side}-{size}-{digest}.png"
         if self._hit(path):
             return path
         try:
-            image = paint_face(face_spec(card, side, self.labels), height)
+            image = paint_face(face_spec(card, side, self.labels), height, text)
         except Exception:  # never let one bad card break the table: draw a plain face instead
             log.exception("card face %s (%s) failed; drawing a plain face", card_id, side)
             image = _plain_face(card, height)

@@ -254,6 +254,88 @@ def layout_text(paras: Sequence[Para], box: Box, max_size: int, min_size: int = 
     return layout
 
 
+BREAK_AFTER = re.compile(r"(?<=[-/])(?=[\w(])")  # a name may break after a hyphen or a slash
+
+
+def name_pieces(text: str) -> list[tuple[str, bool]]:
+    """The pieces a name may be broken between, each with whether a space goes before it: its words,
+    and a word's parts after a hyphen or a slash ("Bane-" "Smith", "(Reloaded/" "Revolutions)")."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        for i, part in enumerate(BREAK_AFTER.split(word)):
+            out.append((part, i == 0 and bool(out)))
+    return out
+
+
+def _name_lines(pieces: list[tuple[str, bool]], font, max_w: float) -> list[list[tuple[str, bool]]]:
+    """Pieces filled into lines of ``max_w``, each piece whole (a piece wider than a line has one)."""
+    lines: list[list[tuple[str, bool]]] = []
+    line_w = 0.0
+    space = text_width(font, " ")
+    for text, sp in pieces:
+        w = text_width(font, text)
+        if lines and lines[-1] and line_w + (space if sp else 0.0) + w <= max_w:
+            lines[-1].append((text, sp))
+            line_w += (space if sp else 0.0) + w
+        else:
+            lines.append([(text, False)])
+            line_w = w
+    return lines
+
+
+def layout_name(text: str, box: Box, max_size: int, min_size: int, style: str = "bold",
+                valign: str = "top") -> TextLayout:
+    """A card's name centred in ``box``: the largest size from ``max_size`` down to ``min_size`` at
+    which it fits with every word whole, lines broken only between words (or after a hyphen or a
+    slash). Only when even ``min_size`` does not fit is it cut with an ellipsis (``truncated``): a
+    word too wide ends in "…", and the lines the box cannot hold are left out."""
+    left, top, right, bottom = box
+    max_w = max(1.0, right - left)
+    pieces = name_pieces(text)
+    size = max(1, int(max_size))
+    low = max(1, min(int(min_size), size))
+    while True:
+        font = get_font(style, size)
+        lines = _name_lines(pieces, font, max_w)
+        line_h = max(sum(line_metrics(font)), size * LINE_SPACING)
+        wide = any(text_width(font, t) > max_w for line in lines for t, _ in line)
+        if (not wide and len(lines) * line_h <= bottom - top) or size <= low:
+            break
+        size = max(low, min(size - 1, int(size * 0.93)))
+    layout = TextLayout(box=box, size=size)
+    rows = lines
+    cut = wide or len(lines) * line_h > bottom - top
+    if cut:
+        rows = [[(_elide(t, font, max_w), sp) for t, sp in line] for line in lines]
+        rows = rows[:max(1, int((bottom - top) // line_h))]
+    total = len(rows) * line_h
+    y = float(top) + ((bottom - top - total) / 2 if valign == "middle" and total <= bottom - top else 0.0)
+    space = text_width(font, " ")
+    for line in rows:
+        width = sum(text_width(font, t) for t, _ in line) + sum(space for _, sp in line if sp)
+        x = left + (max_w - width) / 2
+        for t, sp in line:
+            x += space if sp else 0.0
+            layout.pieces.append(Piece(x, y, t, style, size, None, text_width(font, t)))
+            x += text_width(font, t)
+        y += line_h
+    _measure(layout)
+    if cut:
+        layout.truncated = True
+        if len(rows) < len(lines):
+            _truncate(layout)
+    return layout
+
+
+def _elide(text: str, font, max_w: float) -> str:
+    """``text`` cut with an ellipsis to ``max_w`` (unchanged when it fits)."""
+    if text_width(font, text) <= max_w:
+        return text
+    while text and text_width(font, text + ELLIPSIS) > max_w:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
 def draw_layout(draw: ImageDraw.ImageDraw, layout: TextLayout, color: RGB,
                 shadow: RGB | None = None) -> None:
     """Paint a layout; pieces without their own colour use ``color``."""

@@ -11,6 +11,8 @@ from engine.expedition import schema
 from engine.expedition.chitdb import ChitDB
 from matrix_gui.facepaint import face_font, rounded
 from matrix_gui.faces import FaceProvider
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit
+from matrix_gui.theme import text_scale
 
 # The chit's edge (the engine's view names black, green and red for Events) and field colours.
 KIND_LOOK = {"incident": ("#101010", "#3b3b3b", "INCIDENT"), "finding": ("#2f9e4f", "#12361f", "FINDING"),
@@ -20,6 +22,9 @@ TERRAIN_COLOURS = {"grassland": "#9ccc4a", "forest": "#2e7d32", "hills": "#b58a4
                    "desert": "#e6c86e", "mountains": "#9e9e9e"}
 BACKS = {"events": ("#1d2a22", "#39ff7a", "EVENT"), "encounters": ("#14202e", "#7fb8ff", "ENCOUNTER"),
          "specials": ("#261832", "#d29bff", "SPECIAL")}
+
+
+SMALL_CHIT = 72  # px: a chit lower than this shows only its name
 
 
 def square(h: int) -> tuple[QImage, QPainter, float]:
@@ -59,6 +64,20 @@ def subtitle(c: schema.ChitBase) -> str:
     return ""
 
 
+def name_box(c: schema.ChitBase | None, h: int) -> TextBox:
+    """A chit's name on a face ``h`` px square, as large as fits, wrapped between words and never
+    inside one: what ``draw_chit`` paints and tests measure. A small chit (another player's Matrix)
+    shows only its name, over most of the face."""
+    s = float(h)
+    small = h < SMALL_CHIT
+    sub = subtitle(c) if c is not None and not small else ""
+    box = QRectF(s * 0.1, s * 0.1, s * 0.8, s * 0.62) if small else \
+        QRectF(s * 0.08, s * 0.22, s * 0.84, s * (0.38 if sub else 0.46))
+    name = c.name if c is not None else "?"
+    f = fit(name, box.width(), s * 0.15 * text_scale(), s * 0.07, True, box.height())
+    return TextBox(f.text, box, f.font, WRAP_CENTRE, "#ffffff")
+
+
 def draw_chit(c: schema.ChitBase | None, h: int) -> QPixmap:
     """One chit's face: edge colour, kind, name (wrapped to fit), terrain dots, DP and hourglasses."""
     img, p, s = square(h)
@@ -71,26 +90,13 @@ def draw_chit(c: schema.ChitBase | None, h: int) -> QPixmap:
     p.drawRoundedRect(QRectF(line / 2, line / 2, s - line, s - line), s * 0.1, s * 0.1)
     if kind == "incident":  # the black square of an Incident (EX-EVENT-02)
         p.fillRect(QRectF(s * 0.08, s * 0.08, s * 0.14, s * 0.14), QColor("#000"))
-    small = h < 72  # a chit on another player's small Matrix: its name only, as large as it fits
+    small = h < SMALL_CHIT  # a chit on another player's small Matrix: its name only, as large as it fits
     if not small:
         p.setPen(QColor(edge).lighter(160) if kind != "incident" else QColor("#e0e0e0"))
         p.setFont(face_font(s * 0.085, True))
         p.drawText(QRectF(s * 0.2, s * 0.06, s * 0.74, s * 0.15), Qt.AlignmentFlag.AlignCenter, word)
-    name = c.name if c is not None else "?"
     sub = subtitle(c) if c is not None and not small else ""
-    box = QRectF(s * 0.08, s * 0.22, s * 0.84, s * (0.38 if sub else 0.46))
-    if small:
-        box = QRectF(s * 0.1, s * 0.1, s * 0.8, s * 0.62)
-    flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
-    size = s * 0.15
-    p.setPen(QColor("#ffffff"))
-    while size > s * 0.07:
-        p.setFont(face_font(size, True))
-        r = p.boundingRect(box, flags, name)
-        if r.height() <= box.height() and r.width() <= box.width():
-            break
-        size *= 0.9
-    p.drawText(box, flags, name)
+    name_box(c, h).paint(p)
     if sub:
         p.setPen(QColor("#cfe3ff"))
         p.setFont(face_font(s * 0.075, True))

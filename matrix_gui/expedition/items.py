@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from matrix_gui.items import AreaItem, CardItem, DecisionItem, TableItem, blit, font
+from matrix_gui.items import AreaItem, CardItem, DecisionItem, TableItem, blit, font, paint_badge
 from matrix_gui.layout import Area
 
 SEAT_HEX = ("#39ff7a", "#7fb8ff", "#ffc84a", "#ff7ad9")
@@ -65,6 +65,12 @@ class SlotItem(AreaItem):
     def has_contents(self) -> bool:
         return bool(self.marks) or self.wasteland
 
+    def accessible_name(self) -> str:
+        seat, _, rc = self.area.key.partition(".")
+        row, _, col = rc[1:].partition("c")
+        waste = " (Wasteland)" if self.wasteland else ""
+        return f"Player {int(seat[1:]) + 1}'s Matrix, row {row}, column {col}{waste}"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         if self.wasteland:
             r = self.body_rect()
@@ -86,18 +92,15 @@ class CupItem(AreaItem):
     def has_contents(self) -> bool:
         return True
 
+    def accessible_name(self) -> str:
+        return f"{self.area.label}: {self.count} chits"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         r = self.body_rect()
         faces = self.table.faces
         blit(p, r, faces.back(self.area.back, r.height() * self.table.device_scale), faces)
         s = 34.0
-        badge = QRectF(r.right() - s * 0.8, -s * 0.3, s, s * 0.8)
-        p.setPen(QPen(QColor("#39ff7a"), 1.5))
-        p.setBrush(QColor(0, 0, 0, 215))
-        p.drawRoundedRect(badge, 12, 12)
-        p.setPen(QColor("#e8ffe8"))
-        p.setFont(font(16, True))
-        p.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(self.count))
+        paint_badge(p, QRectF(r.right() - s * 0.8, -s * 0.3, s, s * 0.8), str(self.count))
         self.paint_marks(p)
 
 
@@ -108,6 +111,9 @@ class ExplorerItem(TableItem):
         super().__init__(("explorer", f"p{seat}"), size * 0.7, size)
         self.seat = seat
         self.setZValue(30)
+
+    def accessible_name(self) -> str:
+        return f"Explorer of player {self.seat + 1}"
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)

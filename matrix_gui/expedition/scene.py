@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
 from engine.expedition.grid import DIRECTIONS
@@ -258,7 +258,10 @@ class ExpeditionScene(KeyedScene):
                 arrow.setVisible(True)
             else:
                 arrow.setVisible(False)
-            self.titles[s].setText(self.title(view, pl, b.main))
+            title = self.title(view, pl, b.main)  # as wide as its Matrix, the whole of it in the tooltip
+            shown = QFontMetricsF(self.titles[s].font()).elidedText(title, Qt.TextElideMode.ElideRight, b.w)
+            self.titles[s].setText(shown)
+            self.titles[s].setToolTip(title if shown != title else "")
         for s, ex in self.explorers.items():
             if s >= len(view["players"]):
                 ex.setVisible(False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -53,6 +54,13 @@ class ExpeditionView(PageView):
             return None
         it = self.table.item_for(key)
         return str(it.info["def"]) if isinstance(it, ChitItem) and it.face_up else None
+
+    def peek_rects(self) -> list[QRectF]:
+        """The other players' small Matrices (a click beside one, or V, enlarges it to the view)."""
+        lay = self.table.layout if self.table is not None else None
+        if lay is None:
+            return []
+        return [QRectF(b.x - 12, b.y - 30, b.w + 24, b.h + 76) for b in lay.boards.values() if not b.main]
 
     def face_pixmap(self, face: str, height_px: float) -> QPixmap:
         assert self.table is not None

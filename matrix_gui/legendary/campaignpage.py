@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.core.wording import one_line
 from matrix_gui.legendary.campaigns import STEP_ERRORS, CampaignDesk
 
 if TYPE_CHECKING:
@@ -109,8 +110,9 @@ class CampaignPage(QWidget):
         self.campaign_list.currentItemChanged.connect(self._picked)
         left.addWidget(self.campaign_list, 3)
         left.addWidget(_head("New campaign"))
-        self.name_edit = QLineEdit()
+        self.name_edit = QLineEdit()  # a readable name is offered; the players may write their own
         self.name_edit.setPlaceholderText("Name (optional)")
+        self.name_edit.setAccessibleName("Name of the new campaign")
         left.addWidget(self.name_edit)
         hint = QLabel("The team: one character per player, in seat order")
         hint.setObjectName("muted")
@@ -174,7 +176,7 @@ class CampaignPage(QWidget):
         for e in self.desk.listing():
             c = e.campaign
             if c is None:  # a damaged file: listed with its reason, left as it is
-                item = QListWidgetItem(f"⚠ {e.path.name}: {e.error}")
+                item = QListWidgetItem(f"⚠ {e.path.name}: {e.reason or e.error}")
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
                 item.setToolTip(e.error)
             else:
@@ -189,13 +191,25 @@ class CampaignPage(QWidget):
         self._show(chosen.data(Qt.ItemDataRole.UserRole) if chosen is not None else None)
         if self.team_list.count() == 0:
             self._fill_team()
+        self._offer_name()
+
+    def _offer_name(self) -> None:
+        """Offer the film campaign's readable name, unless the players wrote one of their own."""
+        from engine.core.cardfiles import CardLoadError
+
+        if self.name_edit.isModified():
+            return
+        try:
+            self.name_edit.setText(self.desk.default_name())
+        except (*STEP_ERRORS, CardLoadError):  # (starting a campaign says why)
+            self.name_edit.setText("")
 
     def _fill_team(self) -> None:
         try:
             chars = self.desk.characters()
             db = self.desk.db_for(self.desk.new_card_dirs())
         except STEP_ERRORS as e:
-            self.say(f"Cannot load the cards: {e}")
+            self.say(f"Cannot load the cards: {one_line(e)}")
             return
         for ch, avatar in chars:
             item = QListWidgetItem(self.desk.avatar_name(db, avatar))
@@ -209,12 +223,12 @@ class CampaignPage(QWidget):
 
     def _show(self, campaign_id: str | None) -> None:
         self.selected = campaign_id
-        c = None
+        c = path = None
         if campaign_id is not None:
             try:
-                c = self.desk.load(campaign_id)[1]
+                path, c = self.desk.load(campaign_id)
             except STEP_ERRORS as e:
-                self.say(str(e))
+                self.say(one_line(e))
         _clear(self.team_row)
         _clear(self.games_grid)
         for b in (self.btn_play, self.btn_retry, self.btn_give_up):
@@ -230,7 +244,7 @@ class CampaignPage(QWidget):
         try:
             db = self.desk.db_for(c.card_dirs)
         except STEP_ERRORS as e:
-            self.say(f"Cannot load the cards of this campaign: {e}")
+            self.say(f'Campaign file "{path}": its cards cannot be loaded ({one_line(e)})')
             db = None
         self._show_team(c, db)
         self._show_games(c)
@@ -322,13 +336,16 @@ class CampaignPage(QWidget):
         """Start a film campaign (``custom`` None) or a custom one for the ticked team; a refusal
         shows the engine's reason and changes nothing."""
         try:
-            c = self.desk.create(self.team(), custom=custom, name=self.name_edit.text())
+            # the name offered is the film campaign's: a custom one untouched gets its own
+            name = self.name_edit.text() if custom is None or self.name_edit.isModified() \
+                else self.desk.default_name(custom)
+            c = self.desk.create(self.team(), custom=custom, name=name)
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             return False
         self.say("")
         self.win.status(f"Campaign {c.name!r} started")
-        self.name_edit.clear()
+        self.name_edit.setText("")  # (not modified: the next campaign is offered a name again)
         self.refresh(select=c.id)
         return True
 
@@ -336,7 +353,7 @@ class CampaignPage(QWidget):
         try:
             db = self.desk.db_for(self.desk.new_card_dirs())
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             return
         dlg = CustomFilmsDialog(db, self)
         if dlg.exec() == QDialog.DialogCode.Accepted:
@@ -349,7 +366,7 @@ class CampaignPage(QWidget):
         try:
             self.desk.play(self.selected)
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             self._show(self.selected)
             return False
         self.say("")
@@ -372,7 +389,7 @@ class CampaignPage(QWidget):
         try:
             c = self.desk.give_up(self.selected)
         except STEP_ERRORS as e:
-            self.say(str(e))
+            self.say(one_line(e))
             return
         self.say("")
         self.win.status(c.describe())

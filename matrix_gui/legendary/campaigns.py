@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.core.cardfiles import CardLoadError
 from engine.core.savefile import SaveError
 from engine.legendary.setup import SetupError
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 # What a campaign step may fail with: the engine's reason (CampaignError is a ValueError), a file
 # that cannot be read or written, cards that do not load.
-STEP_ERRORS: tuple[type[BaseException], ...] = (ValueError, SetupError, SaveError, OSError)
+STEP_ERRORS: tuple[type[BaseException], ...] = (ValueError, SetupError, SaveError, OSError, CardLoadError)
 RECORDS_FILE = "records.json"
 
 
@@ -60,7 +61,13 @@ class CampaignDesk:
     # --- reading ------------------------------------------------------------------------------------
 
     def listing(self) -> list[Listed]:
-        return self.store.listing()
+        """The campaign files; a folder that cannot be read is one entry with its reason."""
+        from engine.legendary.campaign import Listed
+
+        try:
+            return self.store.listing()
+        except SaveError as e:
+            return [Listed(self.store.folder, None, str(e), e.reason)]
 
     def db_for(self, card_dirs: list[str]) -> CardDB:
         """The cards a campaign is played with (raises CardLoadError)."""
@@ -88,6 +95,20 @@ class CampaignDesk:
     def avatar_name(self, db: CardDB, avatar_id: str) -> str:
         card = db.cards.get(avatar_id)
         return avatar_id if card is None else card.name
+
+    def default_name(self, custom: list[Any] | None = None) -> str:
+        """The name a new campaign is offered (the players may change it): the engine's readable
+        default for a film campaign (``custom`` None) or a custom one, unique among those listed."""
+        from engine.legendary.campaign import CampaignError, default_name, film_plans
+
+        taken = [e.campaign.name for e in self.listing() if e.campaign is not None]
+        if custom is not None:
+            return default_name("custom", custom, taken=taken)
+        try:
+            plans = film_plans(list(self.db_for(self.new_card_dirs()).films.values()))
+        except CampaignError:  # too few films: starting one says why
+            plans = []
+        return default_name("films", plans, taken=taken)
 
     # --- changing a campaign (each change saved at once) ------------------------------------------
 
@@ -299,13 +320,25 @@ def carry_over_lines(end: Ended) -> list[str]:
                 f"waits for a retry, with the same setup (LE-CAMPAIGN-11).",
                 f"Tries of game {end.game} so far: {len(c.games[end.game - 1].tries)}."]
     gained = [f"{n} +{k}" for n, k in zip(end.names, cr.scars_gained, strict=False) if k]
-    lost = [end.names[i] for i in cr.defeated if i < len(end.names)]
     lines = [f"Game {end.game} of {GAMES} won.",
              "Scars gained: " + (", ".join(gained) if gained else "none"),
-             "Players lost: " + (", ".join(lost) if lost else "none")]
+             defeated_line(end)]
     if cr.campaign_won:
         lines.append("The campaign is won.")
     else:
         lines.append(f"Game {end.game + 1} starts with the Time Track at {cr.next_time}"
                      + (", everyone with a prep turn." if cr.next_prep_turns else ", no prep turns."))
     return lines
+
+
+def defeated_line(end: Ended) -> str:
+    """Who was defeated in a won campaign game, and that they are back for the next one
+    (LE-CAMPAIGN-13): a defeat ends no one's campaign."""
+    lost = [end.names[i] for i in end.carried.defeated if i < len(end.names)]
+    if not lost:
+        return "Nobody was defeated."
+    who = ", ".join(lost)
+    if end.carried.campaign_won:
+        return f"Defeated in game {end.game}: {who}."
+    back = "is" if len(lost) == 1 else "are"
+    return f"Defeated in game {end.game}: {who}, who {back} back for game {end.game + 1} (LE-CAMPAIGN-13)."

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QPainter, QPen, QPixmap
 
 from matrix_gui.facepaint import blank, canvas, face_font, field, fit_font, rain, rounded
 from matrix_gui.faces import FaceProvider
+from matrix_gui.theme import text_scale
 
 if TYPE_CHECKING:
     from engine.legendary.carddb import CardDB
@@ -49,7 +50,7 @@ class LegendaryFaces(FaceProvider):
     def _load_front(self, card_id: str, h: int, side: str) -> QPixmap:
         if self.store is not None:
             try:
-                pm = QPixmap(str(self.store.face_path(card_id, h, side=side)))
+                pm = QPixmap(str(self.store.face_path(card_id, h, side=side, text=text_scale())))
                 if not pm.isNull():
                     return pm
             except Exception as e:  # noqa: BLE001 - fall back to our own drawing

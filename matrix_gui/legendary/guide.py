@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QAction, QEnterEvent, QMouseEvent
 from PySide6.QtWidgets import QGraphicsScene, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from matrix_gui.banner import ActBanner
@@ -35,6 +35,25 @@ QToolButton:disabled { background: #0e2a18; color: #557a63; border-color: #2f5a3
 """
 
 
+class ObjectiveLabel(QLabel):
+    """The Objective's words: the mouse over them, or a click, asks to see the cards it names
+    (``looked(True)``); the mouse leaving lets them go (``looked(False)``)."""
+
+    looked = Signal(bool)
+
+    def enterEvent(self, e: QEnterEvent) -> None:  # noqa: N802
+        super().enterEvent(e)
+        self.looked.emit(True)
+
+    def leaveEvent(self, e: QEvent) -> None:  # noqa: N802
+        super().leaveEvent(e)
+        self.looked.emit(False)
+
+    def mousePressEvent(self, e: QMouseEvent) -> None:  # noqa: N802
+        super().mousePressEvent(e)
+        self.looked.emit(True)
+
+
 class GuideStrip(HudStrip):
     """Next step + End Turn, the Objective panel and the strikes panel, side by side; Give Up
     beside End Turn while the engine offers the table to give a stalled game up."""
@@ -52,8 +71,9 @@ class GuideStrip(HudStrip):
         self.give_up = self._button(give_up)  # shown only while the engine offers it
         self.give_up.setVisible(False)
         self.hinting = ""  # the hint the NEXT panel shows ("" : the engine's next step)
-        self.objective = self._wrapping()
+        self.objective = self._wrapping(ObjectiveLabel())
         self.objective.setAccessibleName("Objective")
+        self.objective_cards: list[dict[str, Any]] = []  # the cards the Objective names (the view's)
         self.strikes = self._wrapping()
         self.strikes.setAccessibleName("Strikes this turn")
         self.row.addLayout(self._panel("NEXT", self.prompt), 5)
@@ -72,8 +92,12 @@ class GuideStrip(HudStrip):
                                        f"{round(14 * scale)}px; font-size: {round(14 * scale)}px;")
                 + HINT_STYLE)
 
-    def _wrapping(self, role: str = "") -> QLabel:
-        lab = self._label(role)
+    def _wrapping(self, lab: QLabel | None = None) -> QLabel:
+        """A word-wrapped label of the strip (``lab``: one of its own kind, else a plain one)."""
+        if lab is None:
+            lab = self._label()
+        else:
+            lab.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # as _label's
         lab.setWordWrap(True)
         lab.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         return lab
@@ -82,7 +106,7 @@ class GuideStrip(HudStrip):
         b = QToolButton()
         b.setDefaultAction(action)  # the one action object: menu, shortcut and button
         b.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table keeps the keyboard
+        b.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the keyboard to the table
         return b
 
     def _panel(self, caption: str, body: QLabel) -> QVBoxLayout:
@@ -105,21 +129,28 @@ class GuideStrip(HudStrip):
             b.style().polish(b)
         self.publish({**self.values, "next_step": self.prompt.text()})
 
-    def update_from(self, view: dict[str, Any], can_complete: bool) -> None:
-        """Show a view's guidance; the Complete Objective button only while it can be done."""
+    def update_from(self, view: dict[str, Any], can_complete: bool, playing: bool = True) -> None:
+        """Show a view's guidance; the Complete Objective button only while it can be done; Hint and
+        End Turn only while the game runs and the person at the screen plays it (``playing``: not
+        while a bot acts or a saved game is stepped through)."""
         self.prompt.setText(self.hinting or view.get("next_step", ""))
         obj = view.get("objective") or "No Objective: follow the Act card's instructions"
         self.objective.setText(obj)
-        self.objective.setToolTip(view.get("act_part", ""))
+        self.objective_cards = list(view.get("objective_cards") or [])
+        names = ", ".join(c["name"] for c in self.objective_cards)
+        tip = f"{names}: point here (or click) to see the card and where it lies" if names else ""
+        self.objective.setToolTip("\n".join(t for t in (view.get("act_part", ""), tip) if t))
+        self.objective.setAccessibleDescription(tip)
+        self.objective.setCursor(Qt.CursorShape.WhatsThisCursor if names else Qt.CursorShape.ArrowCursor)
         fc = view.get("strike_forecast") or {}
         limit = strike_limit(view)  # an Act's Strike limit in force (e.g. Go Up, Over Them.)
         self.strikes.setText("" if view.get("outcome") else
                              "\n".join(t for t in (fc.get("text", ""), limit) if t))
         self.strikes.setToolTip(strike_lines(fc))
-        self.complete.setVisible(can_complete)
-        self.give_up.setVisible(bool(view.get("concede_offered")) and not view.get("outcome"))
-        self.end_turn.setVisible(not view.get("outcome"))
-        self.hint.setVisible(not view.get("outcome"))
+        self.complete.setVisible(can_complete and playing)
+        self.give_up.setVisible(playing and bool(view.get("concede_offered")) and not view.get("outcome"))
+        self.end_turn.setVisible(playing and not view.get("outcome"))
+        self.hint.setVisible(playing and not view.get("outcome"))
         self.publish({"next_step": self.prompt.text(), "objective": obj,
                       "strikes": self.strikes.text()})
 
@@ -164,11 +195,14 @@ class TableGuide:
         scene.addItem(self.banner)
         self._seen = (view["act"], view["part"])
 
-    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0) -> None:
+    def show(self, view: dict[str, Any], can_complete: bool, animate: bool, hints: int = 0, *,
+             playing: bool = True, looking: bool = False) -> None:
         """Bring the strip, the banner and the end screen up to date with ``view`` (``hints``: how
-        many hints the game's record counts, for the end screen)."""
+        many hints the game's record counts, for the end screen; ``playing``: the person at the
+        screen plays now; ``looking``: a saved game stepped through, whose end is only looked at)."""
         over = view.get("outcome")
-        self.strip.update_from(view, can_complete and not over)
+        self.strip.update_from(view, can_complete and not over, playing and not looking)
+        self.end.set_looking(looking)
         seen = (view["act"], view["part"])
         if self.banner is not None:
             if over:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
 
 from matrix_gui.hudstrip import HudStrip
@@ -15,20 +14,20 @@ ROLES = {"big": "#39ff7a", "pool": "", "act": "#ffc84a"}  # label role -> colour
 class Hud(HudStrip):
     """One strip above the table; every value is also an accessible name for screen readers.
 
-    Two rows in a grid, so no label runs over another: whose turn, the pool, the Time Track and
-    the Act and Part; then the players and the pile counts (both wrap when the window is narrow).
+    Two rows in a grid, never more: whose turn, the pool, the Time Track and the Act and Part; then
+    the players. A text too long for its room says less (the players' line) or ends in "…" with the
+    whole text as its tooltip, so the strip keeps its two lines at 1024x640 too.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("hud", ROLES, 18, parent)
-        self.turn = self._label("big")
+        self.turn = self._fit_label("big")
         self.pool = self._label("pool")
         self.time = self._label("big")
-        self.act = self._label("act")
-        self.players = self._label()
-        self.players.setTextFormat(Qt.TextFormat.RichText)
+        self.act = self._fit_label("act")
+        self.players = self._choice_label()
         self.counts = self._label()
-        self.campaign = self._label("act")  # "Campaign: game 2 of 3, try 2" (a campaign game)
+        self.campaign = self._fit_label("act")  # "Campaign: game 2 of 3, try 2" (a campaign game)
         self.campaign.hide()
         self.result = self._label()  # kept for ``values``; the end screen shows the result
         self.result.hide()
@@ -37,8 +36,6 @@ class Hud(HudStrip):
         grid.setVerticalSpacing(2)
         for lab in (self.pool, self.time):  # as wide as their text: never overlapped
             lab.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
-        for lab in (self.turn, self.act, self.players, self.counts):
-            lab.setWordWrap(True)
         grid.addWidget(self.turn, 0, 0)
         grid.addWidget(self.pool, 0, 1)
         grid.addWidget(self.time, 0, 2)
@@ -50,27 +47,25 @@ class Hud(HudStrip):
         grid.setColumnStretch(3, 4)
         self.row.addLayout(grid, 1)
 
-    def update_from(self, view: dict[str, Any], act_title: str = "", campaign: str = "") -> None:
-        """Show a view (``observe()``) in words; ``campaign``: the campaign line ("" for none)."""
+    def update_from(self, view: dict[str, Any], act_title: str = "", campaign: str = "",
+                    role: dict[str, str] | None = None) -> None:
+        """Show a view (``observe()``) in words; ``campaign``: the campaign line ("" for none);
+        ``role``: the side of the seat at the screen, on its own turn (a Traitor mode's view)."""
         players = view["players"]
         active = players[view["active"]]
         phase = "Game over" if view.get("outcome") else f"{view['phase'].title()} Phase"
-        self.turn.setText(f"Turn {view['turn']} · {active['name']} · {phase}")
-        parts = []
-        for p in players:
-            c = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
-            world = "defeated" if p["defeated"] else ("in the Matrix" if p["in_matrix"] else "Real World")
-            scars = f" ({p['scars']} from scars)" if p.get("scars") else ""
-            parts.append(f"<span style='color:{c}'>■ P{p['seat'] + 1} {p['name']}</span>: {world}, "
-                         f"{p['damage']}/{p['health']} damage{scars}")
-        self.players.setText(" &nbsp; ".join(parts))
-        self.campaign.setText(campaign)
+        side = f" · {role['title']}" if role else ""
+        self.turn.show_text(f"Turn {view['turn']} · {active['name']} · {phase}{side}",
+                            tip=f"{role['title']}: {role['goal']}" if role else "")
+        self.players.show_choices([" &nbsp; ".join(player_line(p, form) for p in players)
+                                   for form in ("long", "short", "shortest")])
+        self.campaign.show_text(campaign)
         self.campaign.setVisible(bool(campaign))
         self.pool.setText(f"<span style='color:#e0b23a'>Recruit {view['recruit']}</span> · "
                           f"<span style='color:#ff5b4d'>Attack {view['attack']}</span>")
         self.time.setText(f"Time {view['time']}")
-        self.act.setText(view.get("act_part") or
-                         f"Act {view['act']} Part {view['part']}" + (f": {act_title}" if act_title else ""))
+        self.act.show_text(view.get("act_part") or
+                           f"Act {view['act']} Part {view['part']}" + (f": {act_title}" if act_title else ""))
         piles = view["piles"]
         count = lambda n: piles.get(n, {}).get("count", 0)  # noqa: E731
         seat = view["active"]
@@ -78,10 +73,23 @@ class Hud(HudStrip):
                             f"Hovercraft {count('hovercraft')} · Strikes {count('strikes')} · "
                             f"Your deck {count(f'p{seat}.deck')} · discard {count(f'p{seat}.discard')}")
         self.result.setText(result_text(view))
-        self.publish({"turn": self.turn.text(), "pool": f"Recruit {view['recruit']} Attack {view['attack']}",
-                      "time": self.time.text(), "act": self.act.text(), "counts": self.counts.text(),
-                      "players": self.players.text(), "result": self.result.text(),
+        self.publish({"turn": self.turn.full, "pool": f"Recruit {view['recruit']} Attack {view['attack']}",
+                      "time": self.time.text(), "act": self.act.full, "counts": self.counts.text(),
+                      "players": self.players.variants[0], "result": self.result.text(),
                       "campaign": campaign})
+
+
+def player_line(p: dict[str, Any], form: str) -> str:
+    """One player in the HUD's players line, ``long``, ``short`` or ``shortest``."""
+    c = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
+    where = "defeated" if p["defeated"] else ("in the Matrix" if p["in_matrix"] else "Real World")
+    scars = f" ({p['scars']} from scars)" if p.get("scars") else ""
+    who = f"■ P{p['seat'] + 1}" + ("" if form == "shortest" else f" {p['name']}")
+    if form == "long":
+        rest = f"{where}, {p['damage']}/{p['health']} damage{scars}"
+    else:
+        rest = f"{'Matrix' if where == 'in the Matrix' else where} {p['damage']}/{p['health']}"
+    return f"<span style='color:{c}'>{who}</span>: {rest}"
 
 
 def result_text(view: dict[str, Any]) -> str:

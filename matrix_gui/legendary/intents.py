@@ -145,6 +145,40 @@ def involved(cmd: Command, ix: TableIndex) -> list[Key]:
     return keys
 
 
+IN_PLAY = ("row.", "combat", "operations", "real_world")  # where Enemies and Challenges are met
+
+
+def usual(key: Key, ix: TableIndex) -> list[Command]:
+    """What a player usually does with an item (play a card in hand, recruit from the Dock, fight an
+    Enemy, complete a Challenge, scan a Row space, move the RSI): candidates only, legal or not. The
+    context menu asks the engine's ``check`` of each and greys out the refused with its reason."""
+    kind, value = key
+    if kind == "pile" and isinstance(value, str) and value.startswith("row."):
+        return [Command("scan", (int(value[4:]),))]
+    if kind == "pile" and value == "hovercraft":
+        return [Command("recruit", ("hovercraft",))]
+    if kind == "rsi" and value == ix.active:
+        phones = [*ix.phones, "combat"]
+        return [Command("move", ("matrix",)), *(Command("move", ("real", p)) for p in phones)]
+    if kind != "card" or not isinstance(value, int):
+        return []
+    pile = ix.where.get(value, "")
+    card_kind = ix.cards.get(value, {}).get("kind", "")
+    if pile == f"p{ix.active}.hand":
+        return [Command("play", (value,))]
+    owner = int(pile[1:pile.index(".")]) if pile.endswith(".hand") else None
+    if owner is not None:
+        return [Command("coordinate", (value,), owner)]
+    if pile.startswith("dock."):
+        return [Command("recruit", (value,))]
+    met = pile.startswith(IN_PLAY) or pile.endswith(".beside")
+    if met and card_kind == "enemy":
+        return [Command("fight", (value,))]
+    if met and card_kind == "challenge":
+        return [Command("complete", (value,))]
+    return []
+
+
 def describe(cmd: Command, ix: TableIndex) -> str:
     """The command in words, for menus, tooltips and the status bar."""
     return in_words(cmd, ix, WORDS, _own_words)

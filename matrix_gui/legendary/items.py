@@ -29,6 +29,9 @@ class RsiItem(TableItem):
         self.label = label
         self.setZValue(30)
 
+    def accessible_name(self) -> str:
+        return f"RSI standee of {self.label}"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         c = QColor(SEAT_COLOURS[self.key[1] % len(SEAT_COLOURS)])
         path = QPainterPath()
@@ -54,6 +57,9 @@ class PoolItem(TableItem):
         self.active = False
         self.setZValue(20)
         self.setPos(area.x, area.y)
+
+    def accessible_name(self) -> str:
+        return f"Recruit {self.recruit}, Attack {self.attack}"
 
     def set_pool(self, recruit: int, attack: int, active: bool) -> None:
         if (recruit, attack, active) != (self.recruit, self.attack, self.active):
@@ -90,27 +96,38 @@ class PhoneItem(TableItem):
         self.setPos(phone.x, phone.y)
         self.setZValue(5)
 
+    def accessible_name(self) -> str:
+        return f"Phone: {self.phone.label}"
+
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         paint_plate(p, self.body_rect(), f"☎ {self.phone.label}", PHONE_PLATE)
         self.paint_marks(p)
 
 
 class TimeTrackItem(ValueItem):
-    """The Time Track, 10 (top) down to 0, with the marker on the current value."""
+    """The Time Track, 10 (top) down to 0, with the marker on the current value; a value above the
+    printed top gets a cell of its own over it (the track has no maximum, LE-TIME-06)."""
 
     def __init__(self, area: Area, start: int) -> None:
         self.start = start
         super().__init__(("pile", "time"), area.x, area.y, area.w, area.h, start)
+
+    def cells(self) -> list[int]:
+        """The values drawn, top first: the printed start down to 0, under the current value when it
+        is above the start."""
+        return ([self.value] if self.value > self.start else []) + list(range(self.start, -1, -1))
+
+    def accessible_name(self) -> str:
+        return f"Time Track: {self.value}"
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QColor("#9fd8b2"))
         p.setFont(font(13))
         p.drawText(QRectF(0, -22, self.w, 20), Qt.AlignmentFlag.AlignLeft, "Time Track")
-        n = self.start + 1
-        step = self.h / n
-        for i in range(n):
-            v = self.start - i
+        cells = self.cells()
+        step = self.h / len(cells)
+        for i, v in enumerate(cells):
             r = QRectF(6, i * step + 2, self.w - 12, step - 4)
             cur = v == self.value
             danger = v <= 3

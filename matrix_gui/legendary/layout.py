@@ -19,9 +19,12 @@ SIDE_X = 1334.0
 SIDE_W = 500.0
 SIDE_SCALE = 0.55
 SIDE_SCALE_FEW = 0.75  # the other players' scale when there are only one or two of them
+SIDE_MIN = 0.5  # the other players' smallest scale, however narrow the window
 RSI_W = 52.0  # room for an RSI standee beside its Avatar
 LANE_SCALE = 0.5  # a card travelling beneath the Dock, drawn at half size
-LANE_H = CARD_H * LANE_SCALE + 16  # the lane beneath the Real World row, while a card travels there
+BADGE_ROOM = 28.0  # under a pile: its count (items.AreaItem.badge_rect)
+LANE_H = CARD_H * LANE_SCALE + 16 + BADGE_ROOM  # the lane beneath the Real World row, while a card
+# travels there (below the Hovercraft stack's count)
 SCAR_SCALE = 0.42  # a campaign's scars: a small face-down stack above the standee, beside the Avatar
 
 
@@ -71,11 +74,12 @@ class RowSpaceInfo:
 
 def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cost: int,
             player_names: list[str] | None = None, secret: bool = False,
-            lane: bool = False, scars: bool = False) -> TableLayout:
+            lane: bool = False, scars: bool = False, aspect: float | None = None) -> TableLayout:
     """The table for ``players`` seats with ``active`` in the big area at the bottom; ``secret``:
     each player has a hidden Traitor Mode card beside the Avatar (LE-TRAITOR-07); ``lane``: a
     card travels beneath the Dock (LE-CARD-21..23), so the Real World row has a lane below it;
-    ``scars``: a campaign game with scars, face down beside each Avatar (LE-CAMPAIGN-16)."""
+    ``scars``: a campaign game with scars, face down beside each Avatar (LE-CAMPAIGN-16);
+    ``aspect``: the shape (width / height) of the view it fills, if known (``side_scale``)."""
     names = player_names or [f"Player {i + 1}" for i in range(players)]
     areas: dict[str, Area] = {}
     phones: dict[str, Phone] = {}
@@ -121,7 +125,7 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
     lane_h = LANE_H if lane else 0.0
     lane_rect = None
     if lane:  # position 0 below the Hovercraft stack, 1..5 beneath the Dock spaces, then Zion
-        yl = yc + CARD_H + 10
+        yl = yc + CARD_H + 10 + BADGE_ROOM
         lw, lh = CARD_W * LANE_SCALE, CARD_H * LANE_SCALE
         for i in range(6):
             x = (0.0 if i == 0 else 10 + i * STEP) + (CARD_W - lw) / 2  # under its Hovercraft or Dock
@@ -149,29 +153,56 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
         lane_rect = (lane_rect[0] + MAIN_X, *lane_rect[1:])
 
     # --- the other players, in turn order, on the right -----------------------------------------------
-    # (one or two: larger, in a wider column, so the table fills a wide window)
+    # (their cards as large as the window's shape leaves room for beside the main column)
     others = [(a + k) % players for k in range(1, players)]
     width = MAIN_W + MAIN_X
     if others:
-        k = SIDE_SCALE if len(others) >= 3 else SIDE_SCALE_FEW
-        side_w = SIDE_W * k / SIDE_SCALE
+        k, rows = side_scale(len(others), height, aspect)
+        side_w = side_width(k, rows)
         width = SIDE_X + side_w
         block = height / max(len(others), 3)
         if len(others) < 3:  # each band as tall as its cards
-            block = LABEL_H + 24 + 2 * CARD_H * k + 22 + 24
+            block = band_height(k, rows)
         for n, seat in enumerate(others):
             y = n * block + LABEL_H + 24
-            _player(add, seat, SIDE_X, y, k, side_w, names[seat], secret, scars)
+            _player(add, seat, SIDE_X, y, k, side_w, names[seat], secret, scars, rows)
             bands.append(Band(SIDE_X - 10, n * block, side_w + 20, block - 8, names[seat], "player"))
     # a decision shows over the Real World row (the Dock), never over the Matrix Row and Resolving
     # area that hold the card asking, nor the active player's hand and Strikes
     return TableLayout(areas, phones, bands, width, height, (MAIN_X + 520, yc - 30), lane_rect)
 
 
+def band_height(k: float, rows: int) -> float:
+    """An other player's band: its label, ``rows`` rows of cards at scale ``k`` and their labels."""
+    return LABEL_H + 24 + rows * CARD_H * k + (rows - 1) * 22 + 24
+
+
+def side_width(k: float, rows: int) -> float:
+    """The other players' column at scale ``k``: three rows need three quarters of two rows' width."""
+    return SIDE_W * k / SIDE_SCALE * (0.75 if rows == 3 else 1.0)
+
+
+def side_scale(others: int, height: float, aspect: float | None) -> tuple[float, int]:
+    """The other players' card scale and rows of cards. Without the view's ``aspect`` as before:
+    0.75 for one or two, 0.55 for more. With it, as large as the window's shape leaves room for
+    beside the main column (so the table fills a wide window: at 2560x1440 a single other player's
+    cards are as large as the active player's), each band within its share of the table's height;
+    one or two players lay their cards in three rows (the play area and the hand each in a row of
+    their own), so their bands fill more of the height."""
+    base = SIDE_SCALE if others >= 3 else SIDE_SCALE_FEW
+    if aspect is None:
+        return base, 2
+    rows = 3 if others <= 2 else 2
+    share = height / max(others, 3) if others >= 3 else height / others
+    fits = (share - band_height(0.0, rows)) / (rows * CARD_H)  # the most the share holds
+    wide = (aspect * height - SIDE_X) / side_width(1.0, rows)  # the most the window's width holds
+    return max(SIDE_MIN, min(1.0, fits, wide)), rows
+
+
 def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str,
-            secret: bool = False, scars: bool = False) -> None:
+            secret: bool = False, scars: bool = False, rows: int = 2) -> None:
     """One player's area at scale ``k``: Avatar, (scars), pool, deck, discard, (hidden card),
-    Strikes, play area, hand."""
+    Strikes, play area, hand; ``rows`` 3: the play area in a row of its own above the hand."""
     cw, ch, step = CARD_W * k, CARD_H * k, STEP * k
     p = f"p{seat}."
     add(Area(p + "avatar", x0, y0, cw, ch, STACK, "Avatar", k, "avatar", seat))
@@ -180,7 +211,7 @@ def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: 
         add(Area(p + "scars", x0 + cw + 4 * k, y0, CARD_W * sk, CARD_H * sk, STACK, "", sk, "strike",
                  seat))
     x0r = x0 + RSI_W * k  # the RSI standee stands right of the Avatar, never over its text
-    if k == 1.0:
+    if x0 == 0:  # the active player's pool
         add(Area(f"pool{seat}", x0r + step, y0, cw, ch, TOKEN, "Recruit · Attack", k, seat=seat))
         x = x0r + 2 * step
     else:
@@ -191,17 +222,24 @@ def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: 
     if secret:  # the face-down loyalty card beside the Avatar
         add(Area(p + "hidden", xs, y0, cw, ch, STACK, "Hidden", k, "hero", seat))
         xs += step
-    sw = 170 * k / (1.0 if k == 1.0 else 0.75)
-    add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if k == 1.0 else k, "strike", seat,
+    sw = 170 * k / (1.0 if x0 == 0 else 0.75)
+    add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if x0 == 0 else k, "strike", seat,
              fan=True))
-    xp = xs + sw + 20 * k
-    crowded = k != 1.0  # the other players' small areas lay crowded cards in rows of whole cards
-    add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
-    yh = y0 + ch + (14 + LABEL_H) * k if k == 1.0 else y0 + ch + 22
-    side = 170.0 if k == 1.0 else 100.0
-    hand_w = width - 2 * (side + 20 * k)
+    crowded = x0 > 0  # the other players' small areas lay crowded cards in rows of whole cards
+    side = 170.0 if not crowded else 100.0 * k / SIDE_SCALE_FEW if rows != 2 else 100.0
+    small = 0.8 if not crowded else 1.0
+    rest = width - 2 * (side + 20 * k)  # the room beside Beside and Coordinated
+    if rows == 2:  # the play area ends the first row; the hand, Beside and Coordinated the second
+        xp = xs + sw + 20 * k
+        add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
+        yh = y0 + ch + (14 + LABEL_H) * k if not crowded else y0 + ch + 22
+        yb, hand_w = yh, rest
+    else:  # the play area with Beside and Coordinated in the second row, the hand in the third
+        yb = y0 + ch + 22
+        add(Area(p + "play", x0, yb, rest, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
+        yh, hand_w = yb + ch + 22, width
     add(Area(p + "hand", x0, yh, hand_w, ch, SPREAD, "Hand", k, "hero", seat, fan=crowded))
-    add(Area(p + "beside", x0 + hand_w + 20 * k, yh, side, ch, SPREAD, "Beside", k * (0.8 if k == 1 else 1),
+    add(Area(p + "beside", x0 + rest + 20 * k, yb, side, ch, SPREAD, "Beside", k * small,
              "matrix", seat, fan=crowded))
-    add(Area(p + "coordinated", x0 + hand_w + side + 40 * k, yh, side, ch, SPREAD, "Coordinated",
-             k * (0.8 if k == 1 else 1), "hero", seat, fan=crowded))
+    add(Area(p + "coordinated", x0 + rest + side + 40 * k, yb, side, ch, SPREAD, "Coordinated",
+             k * small, "hero", seat, fan=crowded))

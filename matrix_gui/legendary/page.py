@@ -55,6 +55,7 @@ class LegendaryPage(TablePage):
                                 new_game=win.new_game_dialog, back_to_start=win.back_to_start,
                                 show_log=lambda: win.toggle_log(True))
         self.guide.end.campaign_next.connect(win.campaign_next)
+        self.guide.strip.objective.looked.connect(self.look_at_objective)
         self.guide.end.to_campaign.connect(lambda: win.show_campaigns())
         lay.addWidget(self.hud)
         lay.addWidget(self.guide.strip)
@@ -340,9 +341,9 @@ class LegendaryPage(TablePage):
                          f"(seed {game.setup.seed})", "#39ff7a")
         win.pages.setCurrentWidget(self)
         self.refresh()
-        self.view.setFocus()
-        QTimer.singleShot(0, self.view.refit)
         self._hand_off_if_needed()
+        (self.curtain if self.covered else self.view).setFocus()  # a first curtain takes Space at once
+        QTimer.singleShot(0, self.view.refit)
 
     def on_events(self, events: tuple) -> None:
         assert self.anim is not None
@@ -360,18 +361,35 @@ class LegendaryPage(TablePage):
             self._drop_hint()
         self._hand_off_if_needed()
         view = self.observe()
-        self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line)
-        bot = self.win.bots.seat_to_act()
-        if bot is not None:  # the next step is the bot's, not the person's to take
-            view = {**view, "next_step": f"{self._seat_name(bot)} is played by a bot: its moves play "
-                                         "themselves (View menu: F6 pause, F7 one move, F8 faster)"}
-        self.guide.show(view, bool(view.get("objective_ready")) and bot is None,
-                        not self.win.settings.skip_animations, self.game.hints)
-        if bot is not None:
-            self.guide.strip.end_turn.setVisible(False)
+        role = self._own_role(view)
+        self.hud.update_from(view, view.get("act_title", ""), self.win.campaign_line, role)
+        watching = self._watching()
+        if watching:  # the next step is not the person's to take: no Hint, End Turn or "play cards"
+            view = {**view, "next_step": watching}
+        elif role:  # (its goal: the HUD's tooltip)
+            view = {**view, "next_step": f"{role['title']}. {view.get('next_step', '')}"}
+        self.guide.show(view, bool(view.get("objective_ready")), not self.win.settings.skip_animations,
+                        self.game.hints, playing=not watching, looking=self.ops.viewing is not None)
         # Ctrl+Z stays live: outside the undo window it says why (the engine's reason)
         self.win.act_undo.setToolTip(self.undo_tip(view))
         self.win.act_save.setEnabled(True)
+
+    def _own_role(self, view: dict[str, Any]) -> dict[str, str] | None:
+        """A Traitor mode: the side of the seat at the screen (its own view says it), on that seat's
+        own turn only; never behind the curtain (a spectator's view has none)."""
+        role = view.get("role")
+        return role if role and view.get("seat") == self._acting() else None
+
+    def _watching(self) -> str:
+        """What the NEXT line says while the person at the screen only watches (a bot's turn, a
+        saved game stepped through); "" while they play."""
+        if self.ops.viewing is not None:
+            return "Stepping through a saved game: Alt+Right forward, Alt+Left back, or Take Over From Here"
+        bot = self.win.bots.seat_to_act()
+        if bot is not None:
+            return (f"{self._seat_name(bot)} is played by a bot: its moves play themselves "
+                    "(View menu: F6 pause, F7 one move, F8 faster)")
+        return ""
 
     # --- what the page adds to the window -------------------------------------------------------------
 
@@ -417,6 +435,27 @@ class LegendaryPage(TablePage):
         from matrix_gui.legendary.lesson import learn_to_play
 
         learn_to_play(self.win)
+
+    # --- the Objective's cards: shown and lit while the Objective is pointed at ------------------
+
+    def look_at_objective(self, on: bool) -> None:
+        """The Objective is pointed at (``on``) or left: its first card zoomed, every copy the table
+        shows lit, and where they are said (a card not in sight is said to be so)."""
+        if self.table is None:
+            return
+        self.table.clear_marks("look")
+        cards = self.guide.strip.objective_cards
+        if not on or not cards:
+            if self.view.zoom.key is not None and self.view.zoom.key[0] == "face":
+                self.view.zoom.hide()
+            return
+        for c in cards:
+            for cid in c["ids"]:
+                for it in self.table.items_for(("card", cid)):
+                    it.set_mark("look", True)
+        self.view.show_zoom(("face", cards[0]["def"]))
+        self.status(" · ".join(f"{c['name']}: lit on the table" if c["ids"] else
+                               f"{c['name']}: not in sight (face down, or still in a deck)" for c in cards))
 
     # --- hints (H): the look-ahead's move, marked on the table, and why -----------------------------
 

@@ -57,6 +57,7 @@ class TableScene(KeyedScene):
         self.time_item: TimeTrackItem | None = None
         self.layout: TableLayout | None = None
         self._layout_sig: tuple | None = None
+        self.aspect: float | None = None  # the view's shape: the other players' areas fill it
         self.strike_limit = NoteItem(CARD_W + 10, 64)  # the Strike limit in force, on the Strike discard
         self.addItem(self.strike_limit)
         self.smiths: list[SmithItem] = []  # a final Part's Smiths in the Row spaces, left to right
@@ -107,16 +108,29 @@ class TableScene(KeyedScene):
             self.layout_pile(name)
         self.sync_tokens(self.view)
 
+    def set_aspect(self, aspect: float) -> None:
+        """Lay the table out again for a view of another shape (the other players' areas grow into a
+        wide window), keeping what is drawn."""
+        if self.aspect is not None and abs(aspect - self.aspect) < 0.02 * self.aspect:
+            return
+        self.aspect = round(aspect, 3)
+        if self.view is None or self.layout is None:
+            return
+        self._ensure_layout(self.view, self.layout.lane is not None)
+        for name in self.areas:
+            self.layout_pile(name)
+        self.sync_tokens(self.view)
+
     def _ensure_layout(self, view: View, lane: bool) -> None:
         names = [p["name"] for p in view["players"]]
         secret = bool(view.get("secret"))
         scars = any(p.get("scars") for p in view["players"])
-        sig = (len(names), view["active"], tuple(names), secret, lane, scars)
+        sig = (len(names), view["active"], tuple(names), secret, lane, scars, self.aspect)
         if sig == self._layout_sig and self.layout is not None:
             return
         self._layout_sig = sig
         lay = compute(len(names), view["active"], self.row_info, self.combat_phone_cost, names, secret, lane,
-                      scars)
+                      scars, self.aspect)
         self.layout = lay
         self.bands.set_bands(lay.bands)
         self.sync_areas({key: a for key, a in lay.areas.items() if a.style not in (TOKEN, TRACK)})

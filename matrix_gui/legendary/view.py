@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QAction, QPixmap
 from PySide6.QtWidgets import QGraphicsView, QMenu, QWidget
 
@@ -34,6 +34,7 @@ class TableView(GestureView):
     intended = staticmethod(intents.intended)
     involved = staticmethod(intents.involved)
     describe = staticmethod(intents.describe)
+    usual = staticmethod(intents.usual)
 
     def __init__(self, ops: Operations, busy: Callable[[], bool], status: Callable[[str], None],
                  parent: QWidget | None = None) -> None:
@@ -136,9 +137,12 @@ class TableView(GestureView):
             super().hover_hint(it)
 
     def card_face(self, key: Key) -> tuple[str, str] | None:
-        """(card definition, side) shown by an item, when it shows a face."""
+        """(card definition, side) shown by an item, when it shows a face; ``("face", def_id)`` is
+        a card shown by its definition alone (a card the Objective names)."""
         if not self.has_view():
             return None
+        if key[0] == "face" and key[1] in self.table.faces.db.cards:
+            return key[1], "front"
         v = self.table.view
         if key[0] == "card":
             c = self.index().cards.get(int(key[1]))
@@ -175,6 +179,11 @@ class TableView(GestureView):
         dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dlg.show()
         self.browser = dlg
+
+    def peek_rects(self) -> list[QRectF]:
+        """The other players' areas (a click on their felt, or V, enlarges one to the whole view)."""
+        lay = self.table.layout if self.table is not None else None
+        return [] if lay is None else [QRectF(b.x, b.y, b.w, b.h) for b in lay.bands if b.tone == "player"]
 
     def nothing_to_focus(self) -> str:
         return "Nothing to act on: press E to end the Action Phase" if not self.busy() else ""

@@ -2,7 +2,7 @@
 the discard pile). It lists exactly the legal ``take`` / ``recall`` commands of the seat."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDialog,
@@ -15,8 +15,10 @@ from PySide6.QtWidgets import (
 )
 
 from engine.core.commands import Command
+from matrix_gui.dialogs import card_grid
 from matrix_gui.replay.faces import ReplayFaces
 from matrix_gui.replay.intents import ReplayIndex, describe
+from matrix_gui.theme import current_scale
 
 
 class TakeDialog(QDialog):
@@ -34,16 +36,14 @@ class TakeDialog(QDialog):
                       + ". Drawing the top 2 cards is the other choice.")
         note.setWordWrap(True)
         self.list = QListWidget()
-        self.list.setViewMode(QListWidget.ViewMode.IconMode)
-        self.list.setIconSize(QSize(120, 168))
-        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        k = current_scale()  # the cards grow with the app's text (a big window, larger text)
+        card_grid(self.list, round(120 * k), round(168 * k))
         self.list.setAccessibleName("Cards you may take")
-        self.list.setStyleSheet("QListWidget { background: #050a07; color: #cfeedd; }")
         for c in self.commands:
             cid = int(c.args[0])
             info = ix.cards.get(cid, {})
             label = ix.name(cid) + (" (discard)" if c.verb == "recall" else "")
-            it = QListWidgetItem(QIcon(faces.front(str(info.get("def", "")), 168)), label)
+            it = QListWidgetItem(QIcon(faces.front(str(info.get("def", "")), round(168 * k))), label)
             it.setToolTip(describe(c, ix))
             it.setData(Qt.ItemDataRole.UserRole, self.list.count())
             self.list.addItem(it)
@@ -56,7 +56,7 @@ class TakeDialog(QDialog):
         lay.addWidget(note)
         lay.addWidget(self.list)
         lay.addWidget(buttons)
-        self.resize(900, 600)
+        self.resize(round(900 * k), round(600 * k))
 
     def names(self) -> list[str]:
         return [self.list.item(i).text() for i in range(self.list.count())]

@@ -17,6 +17,8 @@ from engine.replay import schema
 from engine.replay.carddb import ReplayDB
 from matrix_gui.facepaint import blank, canvas, face_font, field, fit_font, rain, rounded
 from matrix_gui.faces import FaceProvider
+from matrix_gui.fittext import WRAP_CENTRE, TextBox, fit
+from matrix_gui.theme import text_scale
 
 SIDE_COLOURS = {"humans": "#2fbf5b", "machines": "#d8423a"}
 SIDE_DARK = {"humans": "#0b2a17", "machines": "#2a0b0b"}
@@ -57,12 +59,24 @@ def draw_back(back: str, h: int) -> QPixmap:
     p.setPen(QPen(QColor(fg), max(1.0, h / 110)))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRoundedRect(inner, w * 0.05, w * 0.05)
-    p.setFont(face_font(min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), True))
-    p.drawText(inner.adjusted(0, -hh * 0.06, 0, -hh * 0.06), Qt.AlignmentFlag.AlignCenter, word)
-    p.setFont(face_font(hh * 0.05, True))
-    p.drawText(inner.adjusted(0, hh * 0.1, 0, hh * 0.1), Qt.AlignmentFlag.AlignCenter, "MATRIX REPLAY")
+    for tb in back_boxes(back, h):
+        tb.paint(p)
     p.end()
     return QPixmap.fromImage(img)
+
+
+def back_boxes(back: str, h: int) -> list[TextBox]:
+    """A card back's words, the side's and MATRIX REPLAY under it, each fitted to the back's frame
+    (the game's name on two lines on a small card): what ``draw_back`` paints and tests measure."""
+    fg, word = BACKS.get(back, BACKS["humans"])[1:]
+    w, hh = round(h / 1.4), float(h)
+    width = w * 0.8 - 2
+    big = fit(word, width, min(w * 0.8 / max(len(word), 4) * 1.5, hh * 0.085), 3, True, max_lines=1)
+    small = fit("MATRIX REPLAY", width, hh * 0.05, 3, True, max_lines=2)
+    return [TextBox(big.text, QRectF(w * 0.1 + 1, hh * 0.44 - big.height / 2, width, big.height), big.font,
+                    WRAP_CENTRE, fg),
+            TextBox(small.text, QRectF(w * 0.1 + 1, hh * 0.6 - small.height / 2, width, small.height),
+                    small.font, WRAP_CENTRE, fg)]
 
 
 def modifier_text(m: Any) -> str:
@@ -104,6 +118,32 @@ def chips(card: Any) -> list[tuple[str, str]]:
     return out
 
 
+def _frame(w: float, hh: float) -> tuple[QRectF, QRectF, QRectF]:
+    """A face's outline, its inner field and the name band at its top."""
+    outer = QRectF(0.5, 0.5, w - 1, hh - 1)
+    inner = outer.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)
+    return outer, inner, QRectF(inner.x(), inner.y(), inner.width(), hh * 0.2)
+
+
+def title_boxes(card: Any, h: int) -> list[TextBox]:
+    """The name (shrunk, then wrapped between words, never inside one) and the type line under it
+    (a second line where the name leaves room), in the name band of a face ``h`` px high: what
+    ``draw_front`` paints and tests measure."""
+    w, hh = round(h / 1.4), float(h)
+    band = _frame(w, hh)[2]
+    x, width = band.x() + w * 0.02, band.width() - w * 0.04
+    t = text_scale()  # the player's text size: larger where the band has room
+    name = fit(card.name, width - w * 0.04, hh * 0.066 * t, hh * 0.04, True, hh * 0.14, 2)
+    kind = fit(type_line(card), width, hh * 0.036 * t, hh * 0.026, False, hh * 0.05, 1)
+    if kind.cut and name.height < hh * 0.09:  # a one-line name: the type line may take two
+        kind = fit(type_line(card), width, hh * 0.036 * t, hh * 0.026, False, hh * 0.1, 2)
+    type_h, pad = max(kind.height, hh * 0.05), hh * 0.005
+    type_r = QRectF(x, band.bottom() - type_h - pad, width, type_h)
+    name_r = QRectF(x + w * 0.02, band.y() + pad, width - w * 0.04, type_r.top() - band.y() - pad)
+    return [TextBox(name.text, name_r, name.font, WRAP_CENTRE, "#ffffff"),
+            TextBox(kind.text, type_r, kind.font, WRAP_CENTRE, "#eef8f0")]
+
+
 def draw_front(card: Any, side: str, h: int) -> QPixmap:
     """A readable face: a band in the side's colour with the name, the type line, modifier chips
     (an Event's options read 'or'), our card text, and the side and code at the bottom."""
@@ -112,23 +152,13 @@ def draw_front(card: Any, side: str, h: int) -> QPixmap:
     img, p, w, hh = canvas(h)
     colour = QColor(SIDE_COLOURS.get(side, "#888"))
     edge = max(1.0, h / 120)
-    outer = QRectF(0.5, 0.5, w - 1, hh - 1)
+    outer, inner, band = _frame(w, hh)
     rounded(p, outer, w * 0.07, colour.darker(170), colour, edge)
-    inner = outer.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)
     field(p, inner, w, hh, SIDE_DARK.get(side, "#111"), "#040605")
     rain(p, w, hh, colour, sum(map(ord, card.id)), **RAIN)
-    # name band
-    band = QRectF(inner.x(), inner.y(), inner.width(), hh * 0.2)
-    rounded(p, band, w * 0.04, colour.darker(125))
-    p.setPen(QColor("white"))
-    title = card.name
-    p.setFont(face_font(hh * (0.066 if len(title) <= 14 else 0.056 if len(title) <= 24 else 0.047), True))
-    p.drawText(band.adjusted(w * 0.04, hh * 0.005, -w * 0.04, -hh * 0.055),
-               Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, title)
-    p.setFont(face_font(hh * 0.036))
-    p.setPen(QColor("#eef8f0"))
-    p.drawText(QRectF(band.x(), band.bottom() - hh * 0.055, band.width(), hh * 0.05),
-               Qt.AlignmentFlag.AlignCenter, type_line(card))
+    rounded(p, band, w * 0.04, colour.darker(125))  # the name band
+    for tb in title_boxes(card, h):
+        tb.paint(p)
     # modifier chips
     y = band.bottom() + hh * 0.025
     items = chips(card)

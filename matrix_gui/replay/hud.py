@@ -2,6 +2,7 @@
 (Mission Points, Time Pile, Matrix counters), hand and deck sizes, the result."""
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import QWidget
@@ -36,9 +37,8 @@ class ReplayHud(HudStrip):
             self.row.addWidget(lab)
         self.sizes = (self._fit_label(), self._fit_label())  # one line per side
         self.add_column(3, *self.sizes)
-        self.result = self._label("over")
-        self.result.setWordWrap(True)  # the whole result, never cut (the end screen shows it too)
-        self.result.hide()  # until the game ends: its room goes to the other labels
+        self.result = self._choice_label("over")  # the whole result, or its headline (the end
+        self.result.hide()  # screen says it whole); until the game ends its room goes to the others
         self.row.addWidget(self.result, 2)
 
     def update_from(self, view: dict[str, Any], front: int | None) -> None:
@@ -67,8 +67,9 @@ class ReplayHud(HudStrip):
                 line += f" · missions done {len(done)}"
                 tip = "Missions done: " + ", ".join(done)
             lab.show_text(line, SIDES[s], SIDE_HEX[s], tip)
-        self.result.setText(result_text(view.get("result") or ""))
-        self.result.setVisible(bool(self.result.text()))
+        result = result_text(view.get("result") or "")
+        self.result.show_choices([escape(result), escape(result.split(":")[0])])
+        self.result.setVisible(bool(result))
         self.publish({"turn": self.turn.full, "step": self.step.full, "mp": self.mp.text(),
                       "time": self.time.text(), "counters": self.counters.text(),
-                      "sizes": " · ".join(lab.full for lab in self.sizes), "result": self.result.text()})
+                      "sizes": " · ".join(lab.full for lab in self.sizes), "result": result})

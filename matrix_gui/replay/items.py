@@ -102,6 +102,9 @@ class ContestItem(TableItem):
         self.slots = {0: opp_slot, 1: me_slot}
         self.rows = {0: opp_slot.top() - 72, 1: me_slot.top() - 72}
 
+    def accessible_name(self) -> str:
+        return self.summary()
+
     def set_state(self, view: dict[str, Any], me: int) -> None:
         self.view, self.me = view, me
         self.rolling = None
@@ -112,7 +115,11 @@ class ContestItem(TableItem):
         """The panel in words (tooltip, screen readers, tests): each side's die, modifiers and total."""
         k = (self.view or {}).get("contest")
         if not k:
-            return "No contest"
+            last = (self.view or {}).get("last_contest")
+            if not last:
+                return "No contest"
+            return (f"{last_title(last)}: {SIDES[0]} {last['totals'][0]}, {SIDES[1]} {last['totals'][1]} · "
+                    f"{last_verdict(last)}")
         return f"{k['kind'].capitalize()} contest: " + "; ".join(
             f"{SIDES[s]} {side_breakdown(k, s)} = {k['totals'][s]}" for s in (0, 1))
 
@@ -166,7 +173,7 @@ class ContestItem(TableItem):
             p.drawText(QRectF(8, self.h - 36, self.w - 16, 28), CENTER, msg)
         else:
             p.setPen(QColor("#6f9c80"))
-            p.drawText(title_r, CENTER, "NO CONTEST")
+            p.drawText(title_r, CENTER, last_title(last).upper() if last else "NO CONTEST")
             if last:
                 self._last(p, last)
             else:
@@ -211,13 +218,22 @@ class ContestItem(TableItem):
             p.setPen(QColor("#9fb8a8"))
             p.setFont(font(30, True))
             p.drawText(QRectF(self.w - 82, y, 70, 64), RIGHT, str(last["totals"][seat]))
-        win = last.get("winner")
-        verdict = "tie" if win == "tie" else f"{str(win).capitalize()} higher"
         p.setPen(QColor("#cfe8d8"))
         p.setFont(font(14, True))
         mid = (self.rows[0] + 64 + self.rows[1]) / 2
         p.drawText(QRectF(8, mid - 30, self.w - 16, 60), CENTER | Qt.TextFlag.TextWordWrap,
-                   f"Last: {last['contest'].capitalize()} · {verdict}")
+                   f"{last_verdict(last)} · no contest now")
+
+
+def last_title(last: dict[str, Any]) -> str:
+    """The title over the dice of the last contest (none is being fought now)."""
+    return f"Last contest: {last['contest'].capitalize()}"
+
+
+def last_verdict(last: dict[str, Any]) -> str:
+    """Who rolled higher in the last contest."""
+    win = last.get("winner")
+    return "Tie" if win == "tie" else f"{str(win).capitalize()} higher"
 
 
 def side_breakdown(k: dict[str, Any], seat: int) -> str:
@@ -235,6 +251,9 @@ class CounterItem(ValueItem):
                  h: float) -> None:
         self.title, self.colour, self.goal = title, colour, goal
         super().__init__(("pile", key), x, y, w, h, 0)
+
+    def accessible_name(self) -> str:
+        return f"{self.title.capitalize()}: {self.value} of {self.goal}"
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, w: QWidget | None = None) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -271,6 +290,9 @@ class ButtonItem(TableItem):
         super().__init__(("button", name), w, h)
         self.text = text
         self.setZValue(5)
+
+    def accessible_name(self) -> str:
+        return f"Button: {self.text}"
 
     def set_text(self, text: str) -> None:
         if text != self.text:

@@ -1,7 +1,6 @@
 """Matrix Replay preferences (the hand-off curtain), kept next to the app settings as replay.json."""
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -14,12 +13,10 @@ class ReplayPrefs:
 
     @classmethod
     def load(cls, config_dir: Path) -> ReplayPrefs:
-        """Read the preferences; a missing or damaged file gives the defaults."""
-        try:
-            raw = json.loads((Path(config_dir) / FILE_NAME).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return cls()
-        return cls(curtain=raw.get("curtain", True) is not False) if isinstance(raw, dict) else cls()
+        """Read the preferences; a missing file gives the defaults, a bad value its default."""
+        from matrix_gui.settings import read_model
+
+        return read_model(cls, Path(config_dir) / FILE_NAME, "Matrix Replay settings file")[0]
 
     def save(self, config_dir: Path) -> None:
         from engine.core.savefile import write_json_atomic

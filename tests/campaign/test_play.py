@@ -33,6 +33,24 @@ def test_the_film_campaign_is_the_three_films_in_order_with_their_own_setups(fdb
     assert campaign.status == "won" and len(campaign.games) == 3
 
 
+def test_an_unnamed_campaign_is_named_by_its_first_film_and_the_date(shipped):
+    """Not "campaign-20261204-134532-96a8": the first film and the day, unique among the names
+    taken; a custom campaign says it is one."""
+    import datetime
+
+    from engine.legendary.campaign import default_name, film_plans
+
+    day = datetime.date(2026, 12, 4)
+    plans = film_plans(list(shipped.films.values()))
+    assert default_name("films", plans, day) == "The Matrix campaign, 4 Dec 2026"
+    assert default_name("custom", plans, day) == "Custom campaign, 4 Dec 2026"
+    taken = ["The Matrix campaign, 4 Dec 2026", "The Matrix campaign, 4 Dec 2026 (2)"]
+    assert default_name("films", plans, day, taken) == "The Matrix campaign, 4 Dec 2026 (3)"
+    c = new_campaign(shipped, ["neo", "morpheus"], seed=2)
+    assert c.name == default_name("films", c.films) and c.name != c.id
+    assert new_campaign(shipped, ["neo"], name="Trilogy night").name == "Trilogy night"
+
+
 @pytest.mark.rule("LE-CAMPAIGN-01", "LE-CAMPAIGN-04", "LE-CAMPAIGN-05", "LE-VARIANT-10")
 def test_the_film_campaign_of_the_shipped_films(shipped):
     """The Trilogy (LE-VARIANT-10): a campaign across the three shipped films, in order."""

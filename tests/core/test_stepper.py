@@ -75,6 +75,32 @@ def test_a_branch_taken_over_at_step_n_replays_to_the_original_at_n(db, long_sav
     assert st.branch().state_hash() == hashes[120]  # the original is untouched
 
 
+def test_a_campaign_game_taken_over_is_a_game_of_its_own(db, tmp_path):
+    """The branch keeps what made its position (the campaign's Time Track, scars, prep turns) but
+    is no try of the campaign: nothing records it there, and its own save replays."""
+    from dataclasses import replace
+
+    from engine.legendary.campaign import campaign_of
+
+    setup = replace(film_setup("the_matrix", 2, 4, db=db), campaign="c-1/1/4", start_time=8, scars=[1, 0])
+    game = LegendaryGame.new(setup, db, track_undo=False)
+    bot = BOTS["heuristic"](4)
+    for _ in range(30):
+        assert game.apply(bot.choose(game)).accepted
+    path = tmp_path / "campaign-game.json"
+    game.save(path)
+    st = Stepper.of_save(LegendaryGame, read_save(path, ruleset="legendary"), db, path)
+    st.go(20)
+    assert campaign_of(st.game.setup) == ("c-1", 1, 4)  # stepping through shows the campaign's game
+    branch = st.branch()
+    assert campaign_of(branch.setup) is None
+    assert (branch.setup.start_time, branch.setup.scars) == (8, [1, 0])
+    assert branch.state.piles == st.game.state.piles and branch.state.time == st.game.state.time
+    out = tmp_path / "branch.json"
+    branch.save(out)
+    assert LegendaryGame.load(out, db).state_hash() == branch.state_hash()
+
+
 def test_a_log_that_does_not_reach_its_hash_is_refused(db, long_save):
     path, _ = long_save
     payload = read_save(path, ruleset="legendary")

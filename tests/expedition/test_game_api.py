@@ -96,7 +96,7 @@ def test_undo_takes_back_a_choice_that_showed_nothing_and_closes_on_a_draw():
     apply(game, "choose 4")
     only(game, "events", "quiet_day")
     apply(game, "move 2 3")  # draws the second Event: undo closes
-    assert not game.can_undo() and "revealed hidden information" in game.undo_refusal()
+    assert not game.can_undo() and "revealed something new" in game.undo_refusal()
 
 
 def test_save_and_load_round_trip_and_keep_the_setup(tmp_path):

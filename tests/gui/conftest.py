@@ -27,14 +27,16 @@ def face_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("faces")
 
 
-def open_window(qtbot, paths):
-    """A shown 1600x1000 main window on ``paths``, animations skipped."""
+def open_window(qtbot, paths, owned: bool = True):
+    """A shown 1600x1000 main window on ``paths``, animations skipped; closed by qtbot at the
+    test's end unless not ``owned`` (the test deletes it itself)."""
     from matrix_gui.mainwindow import MainWindow
 
     w = MainWindow(paths, dev=FIXTURES)
     w.settings.skip_animations = True
     w.setProperty("skip_animations", True)
-    qtbot.addWidget(w)
+    if owned:
+        qtbot.addWidget(w)
     w.resize(1600, 1000)
     w.show()
     qtbot.waitExposed(w)

@@ -159,6 +159,9 @@ def test_pause_step_and_faster_from_the_keyboard(qtbot, win):
         page.apply(next(c for c in page.legal() if c.verb == "end"))
         qtbot.waitUntil(lambda: not page.busy(), timeout=20000)
     assert bots.seat_to_act() is not None
+    strip = page.guide.strip  # the bot's turn: no Hint or End Turn for the person to press
+    assert not strip.hint.isVisible() and not strip.end_turn.isVisible()
+    assert "played by a bot" in strip.values["next_step"]
     n = len(game.commands)
     qtbot.wait(150)
     assert len(game.commands) == n, "a paused bot moved"

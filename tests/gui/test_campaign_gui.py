@@ -281,3 +281,52 @@ def test_the_custom_films_dialog_checks_the_choice_as_it_is_made(win):
     problems = custom_problems(dlg.plans(), dlg.cat)
     assert problems and dlg.reason.text().startswith(problems[0]) and not dlg.ok.isEnabled()
     assert "LE-CAMPAIGN-07" in dlg.reason.text()
+
+
+@pytest.mark.rule("LE-CAMPAIGN-13")
+def test_the_end_screen_says_defeated_players_come_back(win):
+    """A won campaign game's defeated players are back for the next game: the end screen says so,
+    instead of "Players lost" (as if they had left the campaign)."""
+    from engine.legendary.campaign import Carried, new_campaign
+    from matrix_gui.legendary.campaigns import Ended, carry_over_lines
+
+    db = win.table_page("legendary").content.db
+    c = new_campaign(db, ["neo", "morpheus"])
+    names = ["Neo", "Morpheus"]
+    won = Ended(c, Carried(True, False, [2, 0], [0], 9, False), names, 1, 1)
+    lines = carry_over_lines(won)
+    assert "Defeated in game 1: Neo, who is back for game 2 (LE-CAMPAIGN-13)." in lines
+    assert not any("lost" in line.lower() for line in lines)
+    both = Ended(c, Carried(True, False, [0, 0], [0, 1], 9, False), names, 2, 1)
+    assert "Defeated in game 2: Neo, Morpheus, who are back for game 3 (LE-CAMPAIGN-13)." \
+        in carry_over_lines(both)
+    last = Ended(c, Carried(True, True, [0, 0], [1], None, False), names, 3, 1)
+    assert "Defeated in game 3: Morpheus." in carry_over_lines(last)
+    nobody = Ended(c, Carried(True, False, [0, 0], [], 9, False), names, 1, 1)
+    assert "Nobody was defeated." in carry_over_lines(nobody)
+
+
+def test_a_new_campaign_is_offered_a_readable_name_the_players_may_change(win):
+    """Not "campaign-20261204-134532-96a8": the first film and the day, in the name field, editable."""
+    import datetime
+
+    from engine.legendary.campaign import default_name
+
+    win.show_campaigns()
+    page = win.campaign_page
+    offered = page.name_edit.text()
+    day = datetime.date.today()
+    assert offered.startswith("The Matrix campaign, ") and str(day.year) in offered
+    assert not page.name_edit.isReadOnly()
+    tick(page, ["neo", "morpheus"])
+    page.btn_film.click()
+    store = CampaignStore(win.paths.campaigns)
+    first = store.load(page.selected)[1]
+    assert first.name == offered
+    assert page.name_edit.text() == default_name("films", first.films, day, [offered])  # "... (2)"
+    page.name_edit.setText("")
+    page.name_edit.insert("Trilogy night")  # typed: kept over the offer
+    page.refresh()
+    assert page.name_edit.text() == "Trilogy night"
+    page.btn_film.click()
+    assert store.load(page.selected)[1].name == "Trilogy night"

@@ -100,6 +100,31 @@ def test_objective_and_strike_forecast_are_on_screen(qtbot, win):
     assert win.guide.complete.isVisible()
 
 
+@pytest.mark.rule("LE-ACT-04")
+def test_pointing_at_the_objective_shows_its_card_and_lights_where_it_is(qtbot, win):
+    """"Defeat the Drill Agent.": the mouse over the Objective zooms the Drill Agent's face and
+    lights the copy on the table; a card out of sight is said to be so; leaving lets go."""
+    from tests.gui.conftest import ref
+
+    scenario(win, "active 0", "world 0 real", "empty combat", "put test_one_drill_agent combat up")
+    page = win.table_page("legendary")
+    label, view = page.guide.strip.objective, page.view
+    agent = ref(win, "test_one_drill_agent", "combat")
+    assert "Drill Agent" in label.toolTip()
+    qtbot.mouseMove(label)  # the mouse comes over the Objective
+    qtbot.waitUntil(view.zoom.isVisible)
+    assert view.zoom.key == ("face", "test_one_drill_agent")
+    assert "look" in page.table.item_for(("card", agent)).marks
+    assert win.statusBar().currentMessage() == "Drill Agent: lit on the table"
+    qtbot.mouseMove(view.viewport())  # it leaves: the light and the zoom go
+    qtbot.waitUntil(lambda: not view.zoom.isVisible())
+    assert "look" not in page.table.item_for(("card", agent)).marks
+    scenario(win, "active 0", "empty combat")  # not in sight now: a click still shows the card
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+    assert view.zoom.isVisible() and view.zoom.key == ("face", "test_one_drill_agent")
+    assert "not in sight" in win.statusBar().currentMessage()
+
+
 def test_the_banner_appears_when_the_act_part_changes(qtbot, win):
     scenario(win, "active 0", "put test_one_drill_agent defeated_enemies")
     assert not win.banner.isVisible()

@@ -52,6 +52,35 @@ def test_context_menu_lists_the_items_actions_and_runs_them(qtbot, win):
     assert win.ops.game.commands[-1] == f"buytime {cid}"
 
 
+def test_context_menu_greys_out_the_usual_actions_the_engine_refuses(qtbot, win):
+    """Fight too dear, recruit from the Matrix, scan from the Real World: greyed out with the
+    engine's own reason (the entry, its tooltip with the rule); what is legal stays enabled."""
+    from engine.core.commands import Command
+    from matrix_gui.refusals import refusal_text
+
+    scenario(win, "world 0 matrix", "empty combat", "put test_one_drill_agent combat up", "pool attack=0",
+             "hand 0 unplug")
+    view, game = win.view, win.ops.game
+    agent = ref(win, "test_one_drill_agent", "combat")
+    menu = view.build_menu(("card", agent))
+    fight = next(a for a in menu.actions() if a.text().startswith("Fight"))
+    why = game.check(Command("fight", (agent,)))
+    assert why is not None and not fight.isEnabled()
+    assert fight.text().endswith(f" — {why.reason}") and fight.toolTip() == refusal_text(why)
+    assert why.rule in fight.toolTip()
+    hero = game.state.piles["dock.0"][-1]
+    menu = view.build_menu(("card", hero))
+    recruit = next(a for a in menu.actions() if a.text().startswith("Recruit"))
+    assert not recruit.isEnabled() and "LE-RECRUIT-01" in recruit.toolTip()
+    play = next(a for a in view.build_menu(("card", ref(win, "unplug", "p0.hand"))).actions()
+                if a.text() == "Play Unplug")
+    assert play.isEnabled()  # legal: offered as before, no greyed twin
+    assert not any(a.text().startswith("Play Unplug —") for a in view.build_menu(
+        ("card", ref(win, "unplug", "p0.hand"))).actions())
+    play.trigger()
+    assert game.commands[-1].startswith("play ")
+
+
 def test_the_menu_key_opens_the_focused_items_menu(qtbot, win):
     scenario(win, "world 0 matrix", "hand 0 unplug")
     win.view.set_focus_key(("card", ref(win, "unplug", "p0.hand")))

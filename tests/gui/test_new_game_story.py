@@ -82,6 +82,34 @@ def test_a_traitor_mode_is_offered_and_refused_outside_3_to_5_players(qtbot, win
     assert win.legendary.covered  # a secret game starts behind the hand-off curtain
 
 
+@pytest.mark.rule("LE-TRAITOR-01")
+def test_traitor_modes_grey_out_with_the_engines_reason_while_choosing(qtbot, win):
+    """At 2 players each Traitor mode is greyed out as soon as the count is set, the engine's
+    reason in its entry; chosen anyway, the reason shows at once; at 3 they are offered again."""
+    from dataclasses import replace
+
+    from engine.legendary.traitor import MODES
+
+    dlg = dialog(win)
+    qtbot.addWidget(dlg)
+    pick(dlg.film, "the_matrix")
+    dlg.players.setValue(2)
+    page = win.table_page("legendary")
+    for mid in MODES:
+        i = dlg.traitor.findData(mid)
+        item = dlg.traitor.model().item(i)
+        why = page.check_choice(replace(dlg.choice(), traitor=mid))
+        assert why and "LE-TRAITOR-01" in why
+        assert not item.isEnabled() and item.text() == why and item.toolTip() == why
+    assert dlg.problem.text() == ""  # none is chosen: nothing refused yet
+    pick(dlg.traitor, "me_me_me")
+    assert "LE-TRAITOR-01" in dlg.problem.text()
+    dlg.players.setValue(4)
+    item = dlg.traitor.model().item(dlg.traitor.findData("me_me_me"))
+    assert item.isEnabled() and item.toolTip() == "" and "a hidden enemy" in item.text()
+    assert dlg.problem.text() == ""
+
+
 @pytest.fixture
 def shipped_win(qtbot, tmp_path):
     """A window over the shipped cards only (no developer cards: the real supply of cards)."""

@@ -57,7 +57,7 @@ def test_the_contest_panel_shows_each_d10_and_the_parts_of_each_total(qtbot, win
     table = start(win, 3, curtain=False)
     game = win.ops.game
     bots = (HeuristicBot(3), HeuristicBot(4))
-    seen = 0
+    seen = after = 0
     for _ in range(120):
         if game.over:
             break
@@ -70,8 +70,13 @@ def test_the_contest_panel_shows_each_d10_and_the_parts_of_each_total(qtbot, win
                 assert sum(k[p][s] for p in parts) == k["totals"][s]
                 assert f"d10 {k['dice'][s]}" in table.scene.contest.summary()
                 assert f"= {k['totals'][s]}" in table.scene.contest.summary()
+        elif (last := table.scene.view.get("last_contest")):  # between contests: the last one's dice
+            after += 1
+            said = table.scene.contest.summary()
+            assert said.startswith(f"Last contest: {last['contest'].capitalize()}: ")
+            assert f"Humans {last['totals'][0]}, Machines {last['totals'][1]}" in said
         table.submit(bots[game.acting].choose(game, game.acting))
-    assert seen > 10
+    assert seen > 10 and after > 3
 
 
 @pytest.mark.rule("MR-COMP-06")

@@ -179,5 +179,5 @@ def test_undo_says_what_it_undid_and_why_it_cannot(qtbot, win):
     win.submit_verb("end")  # the next turn draws cards: undo is closed
     qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     message = win.statusBar().currentMessage()
-    assert message.startswith("cannot undo: 'end' revealed hidden information: ")
-    assert "card_moved" not in message and "(" not in message
+    assert message.startswith("cannot undo: the last move revealed something new (")
+    assert "card_moved" not in message and "'end'" not in message

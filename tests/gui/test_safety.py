@@ -45,6 +45,8 @@ def test_autosave_after_every_command_and_continue(qtbot, win, _home):
     assert again.btn_continue.isEnabled()
     assert again.continue_game()
     assert again.ops.game.state_hash() == h
+    said = again.statusBar().currentMessage()  # in the player's words, not the autosave's folder
+    assert said == "Continuing your last game" and str(win.paths.data) not in said
 
 
 def test_save_and_load_with_the_shortcuts(qtbot, win, monkeypatch):

@@ -54,3 +54,25 @@ def test_the_time_tracks_own_action_takes_attack_from_it(qtbot, win):
     assert (s.time, s.turn.attack) == (5, 5)  # Time 5 x 1 Neo Hero in play
     assert not win.view.activate(TIME_TRACK)  # once a turn, and never after raising
     assert s.turn.attack == 5
+
+
+@pytest.mark.rule("LE-TIME-06")
+def test_a_time_track_above_its_printed_top_lights_a_cell_of_its_own(qtbot, win):
+    """The Time Track has no maximum: at 12 a cell reading 12 sits lit above the printed 10."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    start(win, "time 12")
+    item = win.table_page("legendary").table.time_item
+    assert item.value == 12 and item.cells()[:2] == [12, item.start]
+    img = QImage(round(item.w), round(item.h), QImage.Format.Format_ARGB32)
+    img.fill(0)
+    p = QPainter(img)
+    item.paint(p, None, None)
+    p.end()
+    step = item.h / len(item.cells())
+    lit = QColor("#39ff7a").rgb()
+    assert img.pixel(10, round(step / 2)) == lit  # the top cell: 12, lit
+    assert img.pixel(10, round(step * 1.5)) != lit  # 10 below it, not lit
+    start(win, "time 10")
+    item = win.table_page("legendary").table.time_item
+    assert item.cells()[0] == 10 and len(item.cells()) == item.start + 1  # the printed track alone

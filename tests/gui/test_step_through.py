@@ -54,6 +54,61 @@ def test_step_through_a_save_then_take_over(qtbot, win, saved):
     assert again.state_hash() == win.ops.game.state_hash()
 
 
+def test_a_campaign_game_taken_over_shows_no_campaign_line(qtbot, win, tmp_path):
+    from dataclasses import replace
+
+    setup = replace(film_setup("the_matrix", 2, 8), campaign="c-1/1/4")
+    game = LegendaryGame.new(setup, track_undo=False)
+    bot = BOTS["heuristic"](8)
+    for _ in range(12):
+        assert game.apply(bot.choose(game)).accepted
+    path = tmp_path / "campaign-try.json"
+    game.save(path)
+    assert win.step_through(path)
+    hud = win.table_page("legendary").hud
+    assert hud.values["campaign"] == "Campaign: game 1 of 3, try 4" and hud.campaign.isVisible()
+    win.stepbar.go(6)
+    win.stepbar.take.trigger()  # a game of its own from here: no campaign's try
+    assert win.ops.viewing is None
+    assert hud.values["campaign"] == "" and not hud.campaign.isVisible()
+
+
+def test_stepping_shows_no_ways_to_play_and_the_step_keys_keep_working(qtbot, win, tmp_path):
+    """While stepping: no Hint, End Turn or "play cards"; the end screen neither takes the keyboard
+    nor offers a new game or a campaign's next game; Alt+Left steps back wherever the keyboard is."""
+    from PySide6.QtCore import Qt
+
+    game = LegendaryGame.new(film_setup("the_matrix", 2, 8), track_undo=False)
+    bot = BOTS["heuristic"](8)
+    for _ in range(6):
+        assert game.apply(bot.choose(game)).accepted
+    assert game.apply("concede").accepted
+    path = tmp_path / "given-up.json"
+    game.save(path)
+    assert win.step_through(path)
+    page = win.table_page("legendary")
+    strip, end = page.guide.strip, page.guide.end
+    win.stepbar.go(3)
+    assert not strip.end_turn.isVisible() and not strip.hint.isVisible()
+    assert "Stepping through" in strip.values["next_step"] and "play cards" not in strip.values["next_step"]
+    win.activateWindow()
+    qtbot.keyClick(win, Qt.Key.Key_End, Qt.KeyboardModifier.AltModifier)
+    assert win.stepbar.position == 7 and end.isVisible()
+    assert not end.btn_new.isVisible() and end.btn_log.isVisible()
+    assert win.isActiveWindow() and not end.isActiveWindow()  # the keyboard stays with the window
+    end.set_campaign(["Game 1 of 3 won."], "Play game 2")  # a campaign game's end, looked at
+    assert not end.btn_next.isVisible() and not end.btn_campaign.isVisible()
+    qtbot.keyClick(win, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert win.stepbar.position == 6 and not end.isVisible()
+    win.stepbar.go(7)
+    end.activateWindow()  # the player clicked the end screen: its window has the keyboard
+    qtbot.waitUntil(end.isActiveWindow)
+    qtbot.keyClick(end, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert win.stepbar.position == 6
+    win.stepbar.take.trigger()  # played from here on: Hint and End Turn come back
+    assert strip.end_turn.isVisible() and strip.hint.isVisible()
+
+
 def test_stop_leaves_the_saved_game_untouched(qtbot, win, saved):
     path, _ = saved
     before = path.read_bytes()

@@ -95,3 +95,39 @@ def test_the_game_menu_gives_a_game_up(qtbot, win):
     game = win.ops.game
     assert game.over and game.state.result == "loss:conceded"
     assert not win.give_up(ask=False)  # nothing left to give up
+
+
+def test_the_first_curtain_of_a_new_game_takes_space_at_once(qtbot, win):
+    """No click needed first: the curtain a new game starts with has the keyboard."""
+    from PySide6.QtWidgets import QApplication
+
+    win.activateWindow()
+    assert win.start_game(NewGameChoice("legendary", "the_matrix", 3, [], 5, traitor="ignorance_is_bliss"))
+    page = win.table_page("legendary")
+    assert page.covered
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.curtain)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Space)
+    assert not page.covered and page.front == page.acting_seat()
+
+
+@pytest.mark.rule("LE-TRAITOR-06")
+def test_a_seat_is_told_its_side_on_its_own_turn_only(qtbot, win):
+    """The HUD and the NEXT line say "You are the Traitor" (or loyal) to the seat at the screen on
+    its own turn; the curtain's table says nothing of anyone's side."""
+    assert win.start_game(NewGameChoice("legendary", "the_matrix", 3, [], 5, traitor="ignorance_is_bliss"))
+    page = win.table_page("legendary")
+    game = win.ops.game
+    strip = page.guide.strip
+    for _ in range(3):  # three turns: three seats at the screen in turn
+        assert page.covered
+        assert "You are" not in page.hud.values["turn"] and "You are" not in strip.values["next_step"]
+        qtbot.mouseClick(page.curtain, Qt.MouseButton.LeftButton)
+        seat = page.front
+        role = game.observe(seat)["role"]
+        assert page.hud.values["turn"].endswith(f" · {role['title']}")
+        assert role["goal"] in page.hud.turn.toolTip()
+        assert strip.values["next_step"].startswith(f"{role['title']}. ")
+        page.apply(next(c for c in page.legal() if c.verb == "end"))
+        game = win.ops.game
+        while not page.covered and game.table().acting_seat() == seat:  # a decision of its own
+            page.apply(page.legal()[0])

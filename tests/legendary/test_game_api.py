@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -84,10 +85,31 @@ def test_apply_then_undo_restores_an_equal_state(db):
 
 def test_undo_after_a_reveal_is_refused_with_a_reason(db):
     game = new_game(db)
-    assert game.apply("end").accepted  # the next turn draws and reveals cards
+    ended = game.apply("end")  # the next turn draws and reveals cards
+    assert ended.accepted
+    drawn = next(e.text for e in ended.events if e.kind == "cards_drawn")
     res = game.undo()
     assert not res.accepted and res.rule == "UNDO"
-    assert "revealed hidden information" in res.reason
+    # in a player's words: what was seen, never the command's text or an event's kind
+    assert res.reason == f"cannot undo: the last move revealed something new ({drawn})"
+
+
+def test_event_texts_name_piles_as_players_do(db):
+    """The log's lines say "Trinity's deck is shuffled", never a pile's id ("p0.deck shuffled")."""
+    game = new_game(db)
+    t = game.table()
+    t.shuffle("p1.deck")
+    t.shuffle("strikes")
+    assert [e.text for e in t.events] == [f"{t.player_name(1)}'s deck is shuffled",
+                                          "The Strike deck is shuffled"]
+    internal = re.compile(r"\bp\d\.|\b[a-z]+_[a-z_]+\b")  # p0.deck, matrix_deck, defeated_enemies
+    rng = random.Random(3)
+    for _ in range(400):
+        if game.over:
+            break
+        res = game.apply(rng.choice(game.legal_commands()))
+        assert res.accepted
+        assert [e.text for e in res.events if internal.search(e.text)] == []
 
 
 def test_rejections_name_their_rule_and_change_nothing(db):

@@ -202,3 +202,32 @@ def test_le_ability_03_a_decision_prompt_names_its_source_card(scenario):
     who, card = v["players"][0]["name"], t.name(src)
     assert v["decision_source"] == card
     assert v["next_step"] == f"{who} ({card}): Discard a card (1 to go)"
+
+
+@pytest.mark.rule("LE-ACT-04", "LE-ACT-05")
+def test_le_act_04_the_view_names_the_objectives_cards_and_the_copies_it_shows():
+    """"Complete The Red Pill." is about The Red Pill: the view names it (printed on the Act card)
+    and gives the numbers of the copies the seat sees, none while it is face down."""
+    from engine.legendary.carddb import load_db
+    from engine.legendary.scenario import Scenario
+
+    sdb = load_db()
+    head = ("setup avatars=thomas_anderson_neo,morpheus_the_matrix "
+            "acts=what_is_the_matrix,know_thyself,he_is_the_one "
+            "groups=morpheus_the_matrix,trinity_the_matrix,tank,nebuchadnezzar_crew seed=3\n"
+            "empty row.0 row.1 row.2 row.3 row.4\n")
+    sc = Scenario.from_text(head + "put the_red_pill row.1 down as pill\n", sdb)
+    v = sc.game.observe(None)
+    assert v["objective"] == "Complete The Red Pill."
+    assert v["objective_cards"] == [{"def": "the_red_pill", "name": "The Red Pill", "ids": []}]
+    sc = Scenario.from_text(head + "put the_red_pill row.1 up as pill\n", sdb)
+    pill = sc.ref("pill")
+    assert sc.game.observe(0)["objective_cards"][0]["ids"] == [pill]
+    # an Objective its Act's rule checks: the cards of the Act's hint its text names
+    head2 = ("setup avatars=neo_reloaded,trinity_reloaded_revolutions "
+             "acts=the_oracles_call,free_the_keymaker,the_source "
+             "groups=neo_reloaded,morpheus_reloaded_revolutions,trinity_reloaded_revolutions,ship_captains "
+             "seed=5\nact 2 2\n")
+    v = Scenario.from_text(head2, sdb).game.observe(None)
+    assert v["objective"] == "Defeat The Twins and complete Freeway Chase."
+    assert sorted(c["name"] for c in v["objective_cards"]) == ["Freeway Chase", "The Twins"]

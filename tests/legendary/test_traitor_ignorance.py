@@ -126,6 +126,17 @@ def test_views_show_a_hidden_card_to_its_owner_only_and_every_discard_to_all(sdb
     assert not any(cmd.verb.startswith("reveal") for cmd in g.legal_commands())
 
 
+@pytest.mark.rule("LE-TRAITOR-06", "LE-TRAITOR-08", "LE-TRAITOR-17")
+def test_le_traitor_06_each_seats_view_tells_it_its_own_side_only(sdb):
+    g = table(sdb, traitor_at=1).game
+    roles = [g.observe(seat)["role"] for seat in range(4)]
+    assert [r["side"] for r in roles] == ["team", "traitor", "team", "team"]
+    assert roles[1]["title"] == "You are the Traitor" and "LE-TRAITOR-17" in roles[1]["goal"]
+    assert roles[0]["title"] == "You are loyal" and "LE-TRAITOR-08" in roles[0]["goal"]
+    assert "role" not in observe(g.db, g.state, None)  # a spectator (the curtain's view) is told nothing
+    assert "role" not in new(sdb, 4, 1, mode=None).observe(0)  # no Traitor mode, no sides
+
+
 # --- Secrets Revealed ------------------------------------------------------------------------------
 
 

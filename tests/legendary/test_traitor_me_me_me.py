@@ -80,6 +80,10 @@ def test_le_smith_03_04_revealed_assimilates_the_active_player(sdb):
     assert s.mods.smiths == (0,)
     assert s.active == 1  # the turn jumped to Cleanup and passed on
     assert sc.t.health(0) == sdb.cards[SMITH_AVATAR].health
+    # each seat's view says its side: the assimilated player's goal has turned (LE-SMITH-05)
+    role = sc.game.observe(0)["role"]
+    assert role["side"] == "smith" and "LE-SMITH-05" in role["goal"]
+    assert sc.game.observe(1)["role"]["side"] == "team"
 
 
 @pytest.mark.rule("LE-SMITH-06", "LE-SMITH-08")

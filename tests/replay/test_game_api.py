@@ -63,7 +63,7 @@ def test_undo_restores_and_closes_on_hidden_information():
     ok(g, f"@0 deploy {neo}")
     ok(g, "@0 done")
     ok(g, "@1 draw")
-    assert not g.can_undo() and "revealed hidden information" in str(g.apply("undo"))
+    assert not g.can_undo() and "revealed something new" in str(g.apply("undo"))
 
 
 def test_undo_closes_on_dice():

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.core.savefile import write_save
 
 
@@ -68,3 +70,79 @@ def shipped_cards_copy(tmp_path: Path, monkeypatch: Any) -> Path:
     shutil.copytree(cards_dir("legendary"), copy)
     monkeypatch.setattr(carddb, "cards_dir", lambda ruleset: copy)
     return copy
+
+
+@contextlib.contextmanager
+def cached_card_loads() -> Any:
+    """While open, load each set of Legendary card folders once (hundreds of saves name the same
+    cards; the cards are not what such a test damages). Folders that fail to load are read again.
+
+    A module imported meanwhile may keep the cached loader under its own name (``from ... import
+    load_db``), so once closed the loader reads the cards again instead of answering from the cache.
+    """
+    import functools
+
+    import engine.legendary.carddb as carddb
+    import engine.legendary.game as game
+
+    load = carddb.load_db
+    open_ = True
+
+    @functools.cache
+    def cached(dirs: tuple[str, ...], base: Path | None) -> Any:
+        return load([Path(d) for d in dirs], base=base)
+
+    def load_db(extra_dirs: Any = (), *, base: Path | None = None) -> Any:
+        if not open_:
+            return load(extra_dirs, base=base)
+        return cached(tuple(str(d) for d in extra_dirs), base)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(carddb, "load_db", load_db)
+        mp.setattr(game, "load_db", load_db)
+        try:
+            yield
+        finally:
+            open_ = False
+            cached.cache_clear()
+
+
+@contextlib.contextmanager
+def no_hang(seconds: int, what: str) -> Any:
+    """Fail (TimeoutError naming ``what``) instead of hanging: a FIFO opened by mistake blocks."""
+    import signal
+
+    def alarm(*_: Any) -> None:
+        raise TimeoutError(f"{what} took more than {seconds} s (a FIFO opened, or a giant read?)")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def one_sentence(text: str, path: Path) -> bool:
+    """A message is one line, names the file (its path or, in a list of card problems, its name)
+    and holds no traceback."""
+    return ("\n" not in text.strip() and "Traceback" not in text and bool(text.strip())
+            and (str(path) in text or path.name in text))
+
+
+def refuse_writes(monkeypatch: Any, code: int, where: str = "write") -> None:
+    """Make atomic writes fail with the system error ``code`` while writing (``where`` "write") or
+    while making the temp file ("temp"), naming a temp file as the system would."""
+    import os
+    import tempfile
+
+    import engine.core.savefile as savefile
+
+    def fail(*_args: Any, **_kw: Any) -> Any:
+        raise OSError(code, os.strerror(code), "/some/folder/.x.json.k2j4.tmp")
+
+    if where == "write":
+        monkeypatch.setattr(savefile, "write_all", fail)
+    else:
+        monkeypatch.setattr(tempfile, "mkstemp", fail)

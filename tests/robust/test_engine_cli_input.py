@@ -91,7 +91,7 @@ def test_a_film_with_a_card_file_emptied_or_deleted_fails_validation_and_simulat
 
 
 @pytest.mark.parametrize(("text", "words"), [
-    (b"\xff\xfe\x00garbage" * 50, ": not UTF-8"),
+    (b"\xff\xfe\x00garbage" * 50, "is not UTF-8"),
     (b"setup avatars=a seed=abc\n", 'setup.seed must be a whole number, not the text "abc"'),
     (b"setup colour=red\n", "setup.colour is not a known field"),
     (b"setup avatars=nobody acts=a,b,c groups=a,b,c,d\n", "LE-SETUP-02"),

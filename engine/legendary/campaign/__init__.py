@@ -33,6 +33,7 @@ from engine.legendary.campaign.play import (
     CampaignError,
     Carried,
     campaign_of,
+    default_name,
     film_plans,
     give_up,
     new_campaign,
@@ -45,8 +46,8 @@ from engine.legendary.campaign.store import CampaignFileError, CampaignStore, Li
 
 __all__ = [
     "GAMES", "Campaign", "CampaignError", "CampaignFileError", "CampaignId", "CampaignStore",
-    "Carried", "Catalog", "Character", "FilmPlan", "Game", "Listed", "Outcome", "Try", "avatar_for",
-    "campaign_of", "catalog", "check_custom", "custom_problems", "film_plans", "give_up", "new_campaign",
-    "next_start_time", "outcome_of", "play", "prep_turns_next", "read_campaign", "record",
-    "scars_gained", "setup_of",
+    "Carried", "Catalog", "Character", "FilmPlan", "Game", "Listed", "Outcome", "Try",
+    "avatar_for", "campaign_of", "catalog", "check_custom", "custom_problems", "default_name",
+    "film_plans", "give_up", "new_campaign", "next_start_time", "outcome_of", "play",
+    "prep_turns_next", "read_campaign", "record", "scars_gained", "setup_of",
 ]

@@ -46,6 +46,25 @@ def new_id(now: datetime.datetime | None = None) -> CampaignId:
     return CampaignId(f"campaign-{now:%Y%m%d-%H%M%S}-{secrets.token_hex(2)}")
 
 
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def default_name(kind: str, plans: Sequence[FilmPlan], day: datetime.date | None = None,
+                 taken: Sequence[str] = ()) -> str:
+    """A readable name for a campaign its players did not name: its first film (a custom campaign
+    says it is one) and the day, "The Matrix campaign, 4 Dec 2026"; a number is added when the
+    name is in ``taken`` already."""
+    day = day or datetime.date.today()
+    lead = "Custom" if kind == "custom" or not plans else plans[0].name
+    name = f"{lead} campaign, {day.day} {MONTHS[day.month - 1]} {day.year}"
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} ({n})" in taken:
+        n += 1
+    return f"{name} ({n})"
+
+
 def avatar_characters(db: CardDB) -> dict[str, str]:
     """The character of every Avatar a player may choose (the Traitor Mode's Assimilated Smith is
     never one: it is dealt by its mode)."""
@@ -84,7 +103,7 @@ def new_campaign(db: CardDB, team: Sequence[str], *, custom: Sequence[FilmPlan] 
         check_custom(custom, catalog(db, released))
         plans, kind = list(custom), "custom"
     cid = campaign_id or new_id()
-    c = Campaign(id=cid, name=name or cid, kind=kind,  # type: ignore[arg-type]
+    c = Campaign(id=cid, name=name or default_name(kind, plans), kind=kind,  # type: ignore[arg-type]
                  characters=[Character(t) for t in team], films=plans, seed=seed,
                  variants=list(variants), card_dirs=list(card_dirs), scars=[0] * len(team),
                  created=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"))

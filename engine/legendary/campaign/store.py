@@ -35,6 +35,12 @@ class CampaignFileError(SaveError):
     WHAT = "Campaign file"
 
 
+class CampaignFolderError(CampaignFileError):
+    """A campaign folder that cannot be listed."""
+
+    WHAT = "Campaign folder"
+
+
 def read_campaign(path: Path) -> Campaign:
     """The campaign of a file; CampaignFileError with a one-line reason for any bad file. Never
     writes anything."""
@@ -68,7 +74,8 @@ class Listed:
 
     path: Path
     campaign: Campaign | None
-    error: str = ""
+    error: str = ""  # the sentence naming the file
+    reason: str = ""  # what is wrong with it, after its name
 
 
 class CampaignStore:
@@ -81,21 +88,33 @@ class CampaignStore:
         return self.folder / f"{campaign_id}{SUFFIX}"
 
     def listing(self) -> list[Listed]:
-        """Every campaign file, newest first by file time; a damaged file is listed with its error
-        (and left as it is)."""
+        """Every campaign file, newest first by file time; a damaged file (or anything else named
+        like one) is listed with its error and left as it is. No folder yet: no campaigns; a folder
+        that cannot be read: CampaignFolderError."""
         try:
             entries = [e for e in os.scandir(self.folder)
-                       if e.name.endswith(SUFFIX) and not e.name.startswith(".") and e.is_file()]
-        except OSError:
+                       if e.name.endswith(SUFFIX) and not e.name.startswith(".")]
+        except FileNotFoundError:
             return []
-        entries.sort(key=lambda e: (-e.stat().st_mtime, e.name))
+        except OSError as e:
+            raise CampaignFolderError(self.folder, _folder_problem(e)) from None
+        entries.sort(key=lambda e: (-_mtime(e), e.name))
         out = []
         for e in entries:
             try:
-                out.append(Listed(Path(e.path), read_campaign(Path(e.path))))
+                out.append(Listed(Path(e.path), self._read(Path(e.path))))
             except CampaignFileError as err:
-                out.append(Listed(Path(e.path), None, str(err)))
+                out.append(Listed(Path(e.path), None, str(err), err.reason))
         return out
+
+    def _read(self, path: Path) -> Campaign:
+        """``read_campaign``, and the file must be named by the campaign's id (the app finds a
+        campaign, and its games name it, by that id)."""
+        c = read_campaign(path)
+        if path.name != f"{c.id}{SUFFIX}":
+            raise CampaignFileError(path, f'holds the campaign "{c.id}": rename it to "{c.id}{SUFFIX}" to '
+                                          "play it")
+        return c
 
     def create(self, c: Campaign) -> Path:
         """Write a new campaign's file; CampaignFileError if a file of that id exists already."""
@@ -115,7 +134,7 @@ class CampaignStore:
     def load(self, ref: str | Path) -> tuple[Path, Campaign]:
         """The path and campaign of an id or a file path (CampaignFileError for a bad file)."""
         path = self.find(ref)
-        return path, read_campaign(path)
+        return path, self._read(path)
 
     def save(self, c: Campaign, path: Path | None = None) -> Path:
         """Write ``c`` back to ``path`` (default: its file in this folder), atomically. A file
@@ -125,3 +144,16 @@ class CampaignStore:
             read_campaign(path)  # raises for a damaged or newer file: keep it as it is
         write_campaign(path, c)
         return path
+
+
+def _mtime(e: os.DirEntry) -> float:
+    try:
+        return e.stat().st_mtime
+    except OSError:  # a broken link
+        return 0.0
+
+
+def _folder_problem(e: OSError) -> str:
+    if isinstance(e, NotADirectoryError):
+        return "is not a folder (it, or a folder on its path, is a file)"
+    return f"cannot be read ({e.strerror or e})"
