@@ -20,6 +20,7 @@ SIDE_W = 500.0
 SIDE_SCALE = 0.55
 SIDE_SCALE_FEW = 0.75  # the other players' scale when there are only one or two of them
 SIDE_MIN = 0.5  # the other players' smallest scale, however narrow the window
+MAX_SIDE = 1.3  # and their largest: a lone other player's cards a little larger than the active's
 RSI_W = 52.0  # room for an RSI standee beside its Avatar
 LANE_SCALE = 0.5  # a card travelling beneath the Dock, drawn at half size
 BADGE_ROOM = 28.0  # under a pile: its count (items.AreaItem.badge_rect)
@@ -174,12 +175,13 @@ def compute(players: int, active: int, row: list[RowSpaceInfo], combat_phone_cos
 
 def band_height(k: float, rows: int) -> float:
     """An other player's band: its label, ``rows`` rows of cards at scale ``k`` and their labels."""
-    return LABEL_H + 24 + rows * CARD_H * k + (rows - 1) * 22 + 24
+    return LABEL_H + 24 + rows * CARD_H * k + (rows - 1) * 22 + 24 + (BADGE_ROOM if rows == 4 else 0)
 
 
 def side_width(k: float, rows: int) -> float:
-    """The other players' column at scale ``k``: three rows need three quarters of two rows' width."""
-    return SIDE_W * k / SIDE_SCALE * (0.75 if rows == 3 else 1.0)
+    """The other players' column at scale ``k``: three rows need three quarters of two rows' width,
+    four rows (the Strikes under the Avatar's row) three fifths."""
+    return SIDE_W * k / SIDE_SCALE * {2: 1.0, 3: 0.75, 4: 0.6}[rows]
 
 
 def side_scale(others: int, height: float, aspect: float | None) -> tuple[float, int]:
@@ -192,17 +194,26 @@ def side_scale(others: int, height: float, aspect: float | None) -> tuple[float,
     base = SIDE_SCALE if others >= 3 else SIDE_SCALE_FEW
     if aspect is None:
         return base, 2
-    rows = 3 if others <= 2 else 2
     share = height / max(others, 3) if others >= 3 else height / others
-    fits = (share - band_height(0.0, rows)) / (rows * CARD_H)  # the most the share holds
-    wide = (aspect * height - SIDE_X) / side_width(1.0, rows)  # the most the window's width holds
-    return max(SIDE_MIN, min(1.0, fits, wide)), rows
+
+    def scale(rows: int) -> float:
+        fits = (share - band_height(0.0, rows)) / (rows * CARD_H)  # the most the share holds
+        wide = (aspect * height - SIDE_X) / side_width(1.0, rows)  # the most the window's width holds
+        return max(SIDE_MIN, min(MAX_SIDE, fits, wide))
+
+    if others >= 3:
+        return scale(2), 2
+    # one or two: the layout of three rows, or for a lone other player in a wide window four rows
+    # (narrower, so larger cards fill the column's height), whichever gives the larger cards
+    choices = [(scale(3), 3)] + ([(scale(4), 4)] if others == 1 else [])
+    return max(choices, key=lambda c: (round(c[0], 3), -c[1]))
 
 
 def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: str,
             secret: bool = False, scars: bool = False, rows: int = 2) -> None:
     """One player's area at scale ``k``: Avatar, (scars), pool, deck, discard, (hidden card),
-    Strikes, play area, hand; ``rows`` 3: the play area in a row of its own above the hand."""
+    Strikes, play area, hand; ``rows`` 3: the play area in a row of its own above the hand; 4: the
+    Strikes under the Avatar's row, beside Beside and Coordinated, then the play area and the hand."""
     cw, ch, step = CARD_W * k, CARD_H * k, STEP * k
     p = f"p{seat}."
     add(Area(p + "avatar", x0, y0, cw, ch, STACK, "Avatar", k, "avatar", seat))
@@ -223,21 +234,28 @@ def _player(add, seat: int, x0: float, y0: float, k: float, width: float, name: 
         add(Area(p + "hidden", xs, y0, cw, ch, STACK, "Hidden", k, "hero", seat))
         xs += step
     sw = 170 * k / (1.0 if x0 == 0 else 0.75)
-    add(Area(p + "strikes", xs, y0, sw, ch, SPREAD, "Strikes", k * 0.8 if x0 == 0 else k, "strike", seat,
-             fan=True))
     crowded = x0 > 0  # the other players' small areas lay crowded cards in rows of whole cards
     side = 170.0 if not crowded else 100.0 * k / SIDE_SCALE_FEW if rows != 2 else 100.0
     small = 0.8 if not crowded else 1.0
     rest = width - 2 * (side + 20 * k)  # the room beside Beside and Coordinated
+    ys = y0 + ch + 22 + BADGE_ROOM if rows == 4 else y0  # four rows: the Strikes under the Avatar's row
+    # (below the Deck's and Discard's counts)
+    add(Area(p + "strikes", xs if rows != 4 else x0, ys, sw if rows != 4 else rest, ch, SPREAD, "Strikes",
+             k * 0.8 if x0 == 0 else k, "strike", seat, fan=True))
     if rows == 2:  # the play area ends the first row; the hand, Beside and Coordinated the second
         xp = xs + sw + 20 * k
         add(Area(p + "play", xp, y0, x0 + width - xp, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
         yh = y0 + ch + (14 + LABEL_H) * k if not crowded else y0 + ch + 22
         yb, hand_w = yh, rest
-    else:  # the play area with Beside and Coordinated in the second row, the hand in the third
+    elif rows == 3:  # the play area with Beside and Coordinated in the second row, the hand in the third
         yb = y0 + ch + 22
         add(Area(p + "play", x0, yb, rest, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
         yh, hand_w = yb + ch + 22, width
+    else:  # the Strikes with Beside and Coordinated in the second row, the play area, the hand
+        yb = ys
+        yp = yb + ch + 22
+        add(Area(p + "play", x0, yp, width, ch, SPREAD, "Play area", k, "hero", seat, fan=crowded))
+        yh, hand_w = yp + ch + 22, width
     add(Area(p + "hand", x0, yh, hand_w, ch, SPREAD, "Hand", k, "hero", seat, fan=crowded))
     add(Area(p + "beside", x0 + rest + 20 * k, yb, side, ch, SPREAD, "Beside", k * small,
              "matrix", seat, fan=crowded))

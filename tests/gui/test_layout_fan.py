@@ -62,15 +62,20 @@ def test_no_two_places_of_the_table_overlap(players, aspect):
 
 def test_the_other_players_grow_into_a_wide_window_and_the_table_fills_it():
     """Issue 23: at 2560x1440 a third of the window was empty beside a two-player table. With the
-    view's shape known, the other player's cards grow (to the active player's size at most) and
-    the table is as wide as the window's shape allows."""
+    view's shape known, the other player's cards grow (a lone other player's in four narrower rows,
+    to a little above the active player's size) and the table is as wide as the window's shape
+    allows, the other player's band as tall as the table (a third of the column was still empty)."""
     before = compute(2, 0, ROW, 3)
     wide = compute(2, 0, ROW, 3, aspect=2.2)
     k_before, k_wide = before.areas["p1.deck"].scale, wide.areas["p1.deck"].scale
-    assert k_before == 0.75 and k_wide == 1.0
-    assert wide.height == before.height and 2.0 < wide.width / wide.height <= 2.2  # (at most full size)
+    assert k_before == 0.75 and 1.0 < k_wide <= 1.3
+    assert wide.height == before.height and 2.0 < wide.width / wide.height <= 2.2 + 1e-6
     band = next(b for b in wide.bands if b.tone == "player")
-    assert band.h > 1.6 * next(b for b in before.bands if b.tone == "player").h  # three rows, larger
+    assert band.h > 2.0 * next(b for b in before.bands if b.tone == "player").h  # four rows, larger
+    assert band.y + band.h >= 0.85 * wide.height  # the column filled
+    assert wide.areas["p1.strikes"].y > wide.areas["p1.deck"].y + wide.areas["p1.deck"].h  # (row two)
+    three = compute(3, 0, ROW, 3, aspect=2.2)  # two other players keep three rows each
+    assert three.areas["p1.strikes"].y == three.areas["p1.deck"].y
     narrow = compute(2, 0, ROW, 3, aspect=1.9)  # a 16:10 window: the table fits it, no wider
     assert narrow.width / narrow.height == pytest.approx(1.9, rel=0.05)
     five = compute(5, 0, ROW, 3, aspect=2.2)  # four bands share the height
