@@ -1,6 +1,7 @@
 """Screenshots of every window at the three window sizes, to look at (issue 23): the start page, New
 Game (each ruleset), each ruleset's table mid-game, the hand-off curtain, each end screen (a
-campaign game's too), Records, Settings, Matrix Replay's "Take a card" and the Load file dialog.
+campaign game's too), Records, Settings, Matrix Replay's "Take a card", the Load file dialog and the
+guided first game.
 
     python -m tools.gallery OUT_DIR [--sizes 1024x640,1600x1000,2560x1440] [--only start,records,...]
 
@@ -248,13 +249,20 @@ def _take(win: Any, app: Any) -> Any:
     return None
 
 
+def _lesson(win: Any, app: Any) -> Any:
+    """The guided first game at its first step."""
+    win.table_page("legendary").learn_to_play(resume=False)
+    app.processEvents()
+    return win
+
+
 SHOTS: dict[str, Callable[[Any, Any], Any]] = {
     "start": lambda win, app: win,
     "newgame-legendary": _new_game(0), "newgame-replay": _new_game(1), "newgame-expedition": _new_game(2),
     "legendary": _legendary, "legendary4": _legendary4, "replay": _replay, "expedition": _expedition,
     "curtain": _curtain, "end-legendary": _legendary_end, "end-campaign": _campaign_end,
     "end-replay": _end("replay", 2), "end-expedition": _end("expedition", 4),
-    "records": _records, "settings": _settings, "load": _load, "take": _take,
+    "records": _records, "settings": _settings, "load": _load, "take": _take, "lesson": _lesson,
 }
 
 if __name__ == "__main__":
