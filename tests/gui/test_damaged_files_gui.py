@@ -18,7 +18,7 @@ from tests.gui.conftest import open_window, page_of, start_button
 from tests.robust import damaged_files as df
 from tests.robust.helpers import no_hang, one_sentence, refuse_writes
 
-pytestmark = pytest.mark.gui
+pytestmark = [pytest.mark.gui, pytest.mark.slow]  # (the damaged-file cases: about 110 s)
 
 
 def _refused_clearly(win, path: Path) -> str | None:

@@ -26,6 +26,8 @@ from tests.robust.helpers import no_hang, one_sentence, run
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "cards"
 
+pytestmark = pytest.mark.slow  # (hundreds of damaged files through the command line: left to CI)
+
 
 def _plays(game: Any) -> None:
     """What the app does with a loaded game: show every seat's table and list the moves."""
